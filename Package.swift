@@ -1,0 +1,47 @@
+// swift-tools-version: 6.0
+// ObservationTesting: wait for view-model state in tests, in XCTest and Swift Testing alike.
+import PackageDescription
+
+let package = Package(
+    name: "ObservationTesting",
+    platforms: [
+        .macOS(.v14),
+        .iOS(.v17),
+        .tvOS(.v17),
+        .watchOS(.v10),
+        .visionOS(.v1),
+    ],
+    products: [
+        .library(name: "Publishing", targets: ["Publishing"]),
+        .library(name: "ObservationTesting", targets: ["ObservationTesting"]),
+        .library(name: "Examples", targets: ["Examples"]),
+    ],
+    targets: [
+        .target(name: "Publishing"),
+        .target(name: "ObservationTesting", dependencies: ["Publishing"]),
+        .target(name: "Examples", dependencies: ["Publishing"], path: "Examples"),
+        .testTarget(name: "PublishingTests", dependencies: ["Publishing"]),
+        .testTarget(
+            name: "ObservationTestingTests",
+            dependencies: ["ObservationTesting", "Publishing"]
+        ),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: ["Examples", "ObservationTesting", "Publishing"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    var settings: [SwiftSetting] = [
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+    // Test targets stay free of it: they compile user-style code, such as the seed samples,
+    // exactly as a Combine user would write it.
+    if target.type != .test {
+        settings.append(.enableUpcomingFeature("ExistentialAny"))
+    }
+    target.swiftSettings = (target.swiftSettings ?? []) + settings
+}

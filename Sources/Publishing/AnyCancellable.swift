@@ -1,0 +1,70 @@
+/// A type whose work or subscription can be cancelled.
+public protocol Cancellable {
+    /// Stops the work; calling it again does nothing.
+    func cancel()
+}
+
+/// A cancellation token that runs its cancel action once: on ``cancel()`` or on deinit.
+///
+/// Keep it for as long as the subscription should live:
+///
+/// ```swift
+/// var cancellables = Set<AnyCancellable>()
+/// viewModel.$items.sink { print($0) }.store(in: &cancellables)
+/// ```
+public final class AnyCancellable: Cancellable, Hashable {
+    private let lock = Lock()
+    // Guarded by `lock`; taken out exactly once, so the action runs at most once.
+    private var action: (() -> Void)?
+
+    /// Creates a token that runs `cancel` the first time it is cancelled or deinitialised.
+    ///
+    /// - Parameter cancel: The action, run at most once, on whichever thread cancels first.
+    public init(_ cancel: @escaping () -> Void) {
+        action = cancel
+    }
+
+    /// Creates a token that cancels `cancellable` the first time it is cancelled or deinitialised.
+    ///
+    /// - Parameter cancellable: The work to cancel.
+    public convenience init(_ cancellable: some Cancellable) {
+        self.init { cancellable.cancel() }
+    }
+
+    deinit {
+        cancel()
+    }
+
+    /// Runs the cancel action if it has not run yet. Safe to call from any thread, repeatedly.
+    public func cancel() {
+        let action = lock.withLock { () -> (() -> Void)? in
+            defer { self.action = nil }
+            return self.action
+        }
+        action?()
+    }
+
+    /// Keeps the token in a set, so it lives as long as the set holds it.
+    ///
+    /// - Parameter set: The set that keeps the token.
+    public func store(in set: inout Set<AnyCancellable>) {
+        set.insert(self)
+    }
+
+    /// Keeps the token in an array, so it lives as long as the array holds it.
+    ///
+    /// - Parameter collection: The array that keeps the token.
+    public func store(in collection: inout [AnyCancellable]) {
+        collection.append(self)
+    }
+
+    /// Tokens are equal only when they are the same instance.
+    public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool {
+        lhs === rhs
+    }
+
+    /// Hashes the token's identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}

@@ -1,0 +1,2 @@
+/// A namespace for the publishers that operators such as `map` and `filter` return.
+public enum Publishers {}

@@ -1,0 +1,125 @@
+/// A property wrapper that publishes every change of a class property.
+///
+/// `$property` is a ``Published/Publisher``: subscribing delivers the current value at once,
+/// then every later assignment. In an ``ObservableObject``, each assignment first fires the
+/// object's `objectWillChange`.
+///
+/// ```swift
+/// final class ViewModel: ObservableObject {
+///     @Published var isLoading = false
+/// }
+/// let token = viewModel.$isLoading.sink { print($0) }
+/// ```
+///
+/// > Important: Unlike Combine, `$property` publishes *after* the new value is stored, so a
+/// > sink (or the line after a test's `until`) that reads the property sees the new value.
+/// > `objectWillChange` still fires *before* the change, as its name says.
+///
+/// Reading, assigning and subscribing are safe from any thread.
+@propertyWrapper
+public struct Published<Value> {
+    private let relay: Relay<Value, Never>
+    private let willChange = WillChangeLink()
+
+    /// Creates the wrapper with the property's initial value.
+    ///
+    /// - Parameter wrappedValue: The initial value.
+    public init(wrappedValue: Value) {
+        relay = Relay(value: wrappedValue)
+    }
+
+    /// Unavailable: `@Published` is only available on properties of classes.
+    @available(*, unavailable, message: "@Published is only available on properties of classes")
+    public var wrappedValue: Value {
+        get { fatalError("@Published is only available on properties of classes") }
+        // swift-format-ignore: UseSingleLinePropertyGetter
+        set { fatalError("@Published is only available on properties of classes") }
+    }
+
+    /// The publisher of the property's values: `$property`.
+    public var projectedValue: Publisher {
+        Publisher(relay: relay)
+    }
+
+    /// Reads and writes the property of `object`; writing fires `objectWillChange`, stores the
+    /// value, then publishes it.
+    public static subscript<EnclosingSelf: AnyObject>(
+        _enclosingInstance object: EnclosingSelf,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
+    ) -> Value {
+        get {
+            object[keyPath: storageKeyPath].relay.value
+        }
+        set {
+            let published = object[keyPath: storageKeyPath]
+            published.willChange.publisher(of: object)?.send()
+            published.relay.send(newValue)
+        }
+    }
+}
+
+extension Published {
+    /// The publisher behind `$property`: the current value at once, then every assignment.
+    ///
+    /// Its type can be named in a protocol, so a dependency can expose a property's changes:
+    ///
+    /// ```swift
+    /// protocol SessionService {
+    ///     var isSignedIn: Bool { get set }
+    ///     var isSignedInPublisher: Published<Bool>.Publisher { get }
+    /// }
+    /// ```
+    public struct Publisher: Publishing.Publisher {
+        /// The property's type.
+        public typealias Output = Value
+        /// A property's changes cannot fail.
+        public typealias Failure = Never
+
+        fileprivate let relay: Relay<Value, Never>
+
+        /// Subscribes closures to the current value and every later assignment.
+        ///
+        /// The completion closure is never called: a property does not finish.
+        public func sink(
+            receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+            receiveValue: @escaping (Value) -> Void
+        ) -> AnyCancellable {
+            relay.subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        }
+    }
+}
+
+extension Published: Sendable where Value: Sendable {}
+extension Published.Publisher: Sendable where Value: Sendable {}
+
+/// Finds, once per property, the `objectWillChange` that its assignments must fire.
+final class WillChangeLink: Sendable {
+    private enum Resolution {
+        case unresolved
+        case none
+        case publisher(ObservableObjectPublisher)
+    }
+
+    private let resolution = Locked(Resolution.unresolved)
+
+    func publisher(of object: AnyObject) -> ObservableObjectPublisher? {
+        let cached = resolution.withLock { $0 }
+        switch cached {
+        case .publisher(let publisher): return publisher
+        case .none: return nil
+        case .unresolved:
+            // Resolved outside the lock: a hand-written `objectWillChange` may run any code.
+            var publisher: ObservableObjectPublisher?
+            if let observable = object as? any ObservableObject {
+                publisher = Self.willChange(of: observable)
+            }
+            resolution.withLock { $0 = publisher.map(Resolution.publisher) ?? .none }
+            return publisher
+        }
+    }
+
+    private static func willChange(of object: some ObservableObject) -> ObservableObjectPublisher? {
+        object.objectWillChange as? ObservableObjectPublisher
+    }
+}

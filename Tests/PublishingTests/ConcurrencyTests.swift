@@ -1,0 +1,171 @@
+import Foundation
+import Publishing
+import Testing
+
+@Suite("Thread safety and re-entrancy")
+struct ConcurrencyTests {
+    @Test("8 tasks × 10,000 sends reach each of 3 subscribers exactly once, in each task's order")
+    func stress() async {
+        let tasks = 8
+        let sendsPerTask = 10_000
+        let subject = PassthroughSubject<(task: Int, index: Int), Never>()
+        let logs = (0..<3).map { _ in EventLog<(task: Int, index: Int), Never>() }
+        let tokens = logs.map { $0.subscribe(to: subject) }
+
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<tasks {
+                group.addTask {
+                    for index in 0..<sendsPerTask { subject.send((task, index)) }
+                }
+            }
+        }
+
+        for log in logs {
+            let values = log.values
+            #expect(values.count == tasks * sendsPerTask)
+            for task in 0..<tasks {
+                let indices = values.filter { $0.task == task }.map(\.index)
+                #expect(indices == Array(0..<sendsPerTask), "task \(task) out of order or lost")
+            }
+        }
+        withExtendedLifetime(tokens) {}
+    }
+
+    @Test("Subscribing while another task sends never lets a newer value overtake the replay")
+    func replayIsAtomic() async {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let subscriptions = 200
+        let sender = Task.detached {
+            var next = 1
+            while !Task.isCancelled {
+                subject.send(next)
+                next += 1
+            }
+        }
+        var logs: [(EventLog<Int, Never>, AnyCancellable)] = []
+        for _ in 0..<subscriptions {
+            let log = EventLog<Int, Never>()
+            logs.append((log, log.subscribe(to: subject)))
+            await Task.yield()
+        }
+        sender.cancel()
+        await sender.value
+        for (log, _) in logs {
+            let values = log.values
+            #expect(!values.isEmpty)
+            #expect(zip(values, values.dropFirst()).allSatisfy { $0 + 1 == $1 }, "\(values.prefix(5))")
+        }
+    }
+
+    @Test("Subscribing and cancelling from many tasks at once while sending is safe")
+    func subscribeAndCancelConcurrently() async {
+        let subject = PassthroughSubject<Int, Never>()
+        let received = EventLog<Int, Never>()
+        let steady = received.subscribe(to: subject)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    for _ in 0..<2_000 {
+                        let token = subject.sink { _ in }
+                        token.cancel()
+                    }
+                }
+            }
+            group.addTask {
+                for value in 0..<10_000 { subject.send(value) }
+            }
+        }
+        #expect(received.values == Array(0..<10_000))
+        withExtendedLifetime(steady) {}
+    }
+
+    @Test("A value sent from inside a sink reaches every subscriber after the current one")
+    func sendFromInsideSink() {
+        let subject = PassthroughSubject<Int, Never>()
+        var first: [Int] = []
+        var second: [Int] = []
+        let a = subject.sink { value in
+            first.append(value)
+            if value == 1 { subject.send(2) }
+        }
+        let b = subject.sink { second.append($0) }
+        subject.send(1)
+        #expect(first == [1, 2])
+        #expect(second == [1, 2])
+        withExtendedLifetime((a, b)) {}
+    }
+
+    @Test("Subscribing from inside a sink replays the current value without deadlock")
+    func subscribeFromInsideSink() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        var inner: [Int] = []
+        var innerToken: AnyCancellable?
+        let outer = subject.dropFirst().sink { _ in
+            if innerToken == nil {
+                innerToken = subject.sink { inner.append($0) }
+            }
+        }
+        subject.send(1)
+        subject.send(2)
+        #expect(inner == [1, 2])
+        withExtendedLifetime(outer) {}
+    }
+
+    @Test("Cancelling from inside a sink stops later values to that subscriber at once")
+    func cancelFromInsideSink() {
+        let subject = PassthroughSubject<Int, Never>()
+        var selfToken: AnyCancellable?
+        var selfReceived: [Int] = []
+        var otherReceived: [Int] = []
+        var other: AnyCancellable?
+        selfToken = subject.sink { value in
+            selfReceived.append(value)
+            subject.send(value + 10)  // queued for both subscribers
+            selfToken?.cancel()
+            other?.cancel()  // cancels the second subscriber before it is delivered to
+        }
+        other = subject.sink { otherReceived.append($0) }
+        subject.send(1)
+        subject.send(2)
+        #expect(selfReceived == [1])
+        #expect(otherReceived.isEmpty)
+    }
+
+    @Test("Completing from inside a sink delivers the completion after the current value")
+    func completeFromInsideSink() {
+        let subject = PassthroughSubject<Int, Never>()
+        let log = EventLog<Int, Never>()
+        let completer = subject.sink { _ in subject.send(completion: .finished) }
+        let token = log.subscribe(to: subject)
+        subject.send(1)
+        subject.send(2)
+        #expect(log.values == [1])
+        #expect(log.completions == [.finished])
+        withExtendedLifetime((completer, token)) {}
+    }
+
+    @Test("A subscription that has seen 1,000,000 values holds none of them")
+    func memoryStaysBounded() {
+        final class Payload {
+            static let live = LiveCount()
+            init() { Self.live.change(by: 1) }
+            deinit { Self.live.change(by: -1) }
+        }
+        let subject = PassthroughSubject<Payload, Never>()
+        var received = 0
+        let token = subject.sink { _ in received += 1 }
+        for _ in 0..<1_000_000 { subject.send(Payload()) }
+        #expect(received == 1_000_000)
+        #expect(Payload.live.value == 0)
+        withExtendedLifetime(token) {}
+    }
+}
+
+/// A counter safe to change from any thread.
+final class LiveCount: @unchecked Sendable {
+    // @unchecked: `count` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func change(by delta: Int) { lock.withLock { count += delta } }
+}

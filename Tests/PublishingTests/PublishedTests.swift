@@ -1,0 +1,158 @@
+@testable import Publishing
+import Testing
+
+// The seed's session sample, unchanged but for `import Publishing` in place of `import Combine`.
+protocol SessionService {
+    var isSignedIn: Bool { get set }
+    var isSignedInPublisher: Published<Bool>.Publisher { get }
+}
+final class MyAppSessionService: SessionService {
+    @Published var isSignedIn: Bool = false
+    var isSignedInPublisher: Published<Bool>.Publisher { $isSignedIn }
+}
+final class AuthViewViewModel: ObservableObject {
+    var isSignedIn: Bool { sessionService.isSignedIn }
+    private var sessionService: SessionService = MyAppSessionService()
+    var token: AnyCancellable?
+    init() {
+        token = sessionService.isSignedInPublisher.sink { [weak self] _ in
+            self?.objectWillChange.send()
+        }
+    }
+    func signIn() { sessionService.isSignedIn = true }
+}
+
+private final class Counter: ObservableObject {
+    @Published var count = 0
+    @Published var name = ""
+}
+
+private final class CustomWillChange: ObservableObject {
+    let objectWillChange = ObservableObjectPublisher()
+    @Published var value = 0
+}
+
+private final class SubjectWillChange: ObservableObject {
+    let objectWillChange = PassthroughSubject<Void, Never>()
+    @Published var value = 0
+}
+
+private final class NotObservable {
+    @Published var value = 0
+}
+
+@Suite("@Published and ObservableObject")
+struct PublishedTests {
+    @Test("The Combine session sample compiles and forwards changes through objectWillChange")
+    func combineSessionSample() {
+        let viewModel = AuthViewViewModel()
+        var changes = 0
+        let token = viewModel.objectWillChange.sink { changes += 1 }
+        // The subscription in init already received the current value, before `token` existed.
+        #expect(changes == 0)
+        viewModel.signIn()
+        #expect(changes == 1)
+        #expect(viewModel.isSignedIn)
+        viewModel.signIn()
+        #expect(changes == 2)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("$property replays the current value, then every assignment")
+    func projectedValueReplays() {
+        let counter = Counter()
+        counter.count = 1
+        var received: [Int] = []
+        let token = counter.$count.sink { received.append($0) }
+        counter.count = 2
+        counter.count = 2
+        #expect(received == [1, 2, 2])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("$property publishes after the value is stored; objectWillChange fires before")
+    func orderOfNotifications() {
+        let counter = Counter()
+        var seen: [String] = []
+        let willChange = counter.objectWillChange.sink { seen.append("will \(counter.count)") }
+        let did = counter.$count.dropFirst().sink { seen.append("did \($0)/\(counter.count)") }
+        counter.count = 5
+        #expect(seen == ["will 0", "did 5/5"])
+        withExtendedLifetime((willChange, did)) {}
+    }
+
+    @Test("objectWillChange fires for every @Published property and is one per object")
+    func objectWillChangeCoversAllProperties() {
+        let counter = Counter()
+        #expect(counter.objectWillChange === counter.objectWillChange)
+        #expect(counter.objectWillChange !== Counter().objectWillChange)
+        var changes = 0
+        let token = counter.objectWillChange.sink { changes += 1 }
+        counter.count += 1
+        counter.name = "x"
+        #expect(changes == 2)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("A declared ObservableObjectPublisher is fired by @Published; another type is not")
+    func declaredObjectWillChange() {
+        let custom = CustomWillChange()
+        var customChanges = 0
+        let customToken = custom.objectWillChange.sink { customChanges += 1 }
+        custom.value = 1
+        #expect(customChanges == 1)
+
+        let subjectBacked = SubjectWillChange()
+        var subjectChanges = 0
+        let subjectToken = subjectBacked.objectWillChange.sink { subjectChanges += 1 }
+        subjectBacked.value = 1
+        #expect(subjectChanges == 0)
+        #expect(subjectBacked.value == 1)
+        withExtendedLifetime((customToken, subjectToken)) {}
+    }
+
+    @Test("@Published works in a class that is not an ObservableObject")
+    func publishedWithoutObservableObject() {
+        let object = NotObservable()
+        var received: [Int] = []
+        let token = object.$value.sink { received.append($0) }
+        object.value = 3
+        #expect(received == [0, 3])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("A view model subscribed to its own publishers is freed with its last reference")
+    func noRetainCycle() {
+        final class SelfObserving: ObservableObject {
+            @Published var query = ""
+            @Published var resultCount = 0
+            var cancellables = Set<AnyCancellable>()
+            init() {
+                $query.map(\.count).sink { [weak self] in self?.resultCount = $0 }
+                    .store(in: &cancellables)
+                objectWillChange.sink { _ in }.store(in: &cancellables)
+            }
+        }
+        weak var weakViewModel: SelfObserving?
+        do {
+            let viewModel = SelfObserving()
+            weakViewModel = viewModel
+            viewModel.query = "abc"
+            #expect(viewModel.resultCount == 3)
+        }
+        #expect(weakViewModel == nil)
+    }
+
+    @Test("The objectWillChange table does not keep objects alive and does not grow without bound")
+    func registryStaysBounded() {
+        weak var weakViewModel: AuthViewViewModel?
+        for _ in 0..<10_000 {
+            let viewModel = AuthViewViewModel()
+            weakViewModel = viewModel
+            viewModel.signIn()
+            _ = viewModel.objectWillChange
+        }
+        #expect(weakViewModel == nil)
+        #expect(WillChangeRegistry.shared.count < 1_000)
+    }
+}

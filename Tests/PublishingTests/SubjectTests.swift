@@ -1,0 +1,129 @@
+import Publishing
+import Testing
+
+@Suite("Subjects")
+struct SubjectTests {
+    @Test("A passthrough subject delivers only what is sent after subscribing")
+    func passthroughDeliversLaterValues() {
+        let subject = PassthroughSubject<Int, Never>()
+        subject.send(0)
+        let log = EventLog<Int, Never>()
+        let token = log.subscribe(to: subject)
+        subject.send(1)
+        subject.send(2)
+        #expect(log.values == [1, 2])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("Every subscriber receives every value, in subscription order")
+    func multipleSubscribers() {
+        let subject = PassthroughSubject<Int, Never>()
+        var order: [String] = []
+        let first = subject.sink { order.append("first \($0)") }
+        let second = subject.sink { order.append("second \($0)") }
+        subject.send(1)
+        #expect(order == ["first 1", "second 1"])
+        withExtendedLifetime((first, second)) {}
+    }
+
+    @Test("Nothing is delivered after completion, and a late subscriber gets the completion")
+    func completionEndsTheSubject() {
+        let subject = PassthroughSubject<Int, TestError>()
+        let log = EventLog<Int, TestError>()
+        let token = log.subscribe(to: subject)
+        subject.send(1)
+        subject.send(completion: .failure(TestError(code: 7)))
+        subject.send(2)
+        subject.send(completion: .finished)
+        #expect(log.values == [1])
+        #expect(log.completions == [.failure(TestError(code: 7))])
+
+        let late = EventLog<Int, TestError>()
+        let lateToken = late.subscribe(to: subject)
+        #expect(late.values.isEmpty)
+        #expect(late.completions == [.failure(TestError(code: 7))])
+        withExtendedLifetime((token, lateToken)) {}
+    }
+
+    @Test("A current-value subject replays its value, then every change")
+    func currentValueReplays() {
+        let subject = CurrentValueSubject<Int, Never>(1)
+        let log = EventLog<Int, Never>()
+        let token = log.subscribe(to: subject)
+        subject.value = 2
+        subject.send(3)
+        #expect(log.values == [1, 2, 3])
+        #expect(subject.value == 3)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("A current-value subject holding nil replays nil")
+    func currentValueOfOptional() {
+        let subject = CurrentValueSubject<Int?, Never>(nil)
+        let log = EventLog<Int?, Never>()
+        let token = log.subscribe(to: subject)
+        subject.value = 1
+        subject.value = nil
+        #expect(log.values == [nil, 1, nil])
+        #expect(subject.value == nil)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("A completed current-value subject gives late subscribers only the completion")
+    func currentValueCompletion() {
+        let subject = CurrentValueSubject<Int, Never>(1)
+        subject.send(completion: .finished)
+        subject.value = 2
+        let log = EventLog<Int, Never>()
+        let token = log.subscribe(to: subject)
+        #expect(log.values.isEmpty)
+        #expect(log.completions == [.finished])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("Just sends its value then finishes; Empty and Fail send no value")
+    func justEmptyFail() {
+        let just = EventLog<Int, Never>()
+        _ = just.subscribe(to: Just(5))
+        #expect(just.values == [5])
+        #expect(just.completions == [.finished])
+
+        let empty = EventLog<Int, Never>()
+        _ = empty.subscribe(to: Empty())
+        #expect(empty.values.isEmpty)
+        #expect(empty.completions == [.finished])
+
+        let silent = EventLog<Int, Never>()
+        _ = silent.subscribe(to: Empty(completeImmediately: false))
+        #expect(silent.completions.isEmpty)
+
+        let failed = EventLog<Int, TestError>()
+        _ = failed.subscribe(to: Fail(error: TestError(code: 3)))
+        #expect(failed.values.isEmpty)
+        #expect(failed.completions == [.failure(TestError(code: 3))])
+    }
+
+    @Test("AnyPublisher forwards values and completion, and does not wrap itself twice")
+    func anyPublisher() {
+        let subject = PassthroughSubject<Int, TestError>()
+        let erased = subject.eraseToAnyPublisher().eraseToAnyPublisher()
+        let log = EventLog<Int, TestError>()
+        let token = log.subscribe(to: erased)
+        subject.send(1)
+        subject.send(completion: .finished)
+        #expect(log.values == [1])
+        #expect(log.completions == [.finished])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("ObservableObjectPublisher delivers each send")
+    func observableObjectPublisher() {
+        let publisher = ObservableObjectPublisher()
+        var count = 0
+        let token = publisher.sink { count += 1 }
+        publisher.send()
+        publisher.send()
+        #expect(count == 2)
+        withExtendedLifetime(token) {}
+    }
+}
