@@ -53,7 +53,8 @@ struct ConcurrencyTests {
         for (log, _) in logs {
             let values = log.values
             #expect(!values.isEmpty)
-            #expect(zip(values, values.dropFirst()).allSatisfy { $0 + 1 == $1 }, "\(values.prefix(5))")
+            #expect(
+                zip(values, values.dropFirst()).allSatisfy { $0 + 1 == $1 }, "\(values.prefix(5))")
         }
     }
 

@@ -1,5 +1,6 @@
-@testable import Publishing
 import Testing
+
+@testable import Publishing
 
 // The seed's session sample, unchanged but for `import Publishing` in place of `import Combine`.
 protocol SessionService {

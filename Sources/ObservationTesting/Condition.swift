@@ -1,0 +1,73 @@
+/// A test on a value, with an optional label that failure messages show.
+///
+/// Pass closures where a label adds nothing, and conditions where it helps the message:
+///
+/// ```swift
+/// await until(viewModel.$isLoading, satisfies: [.equals(true), .equals(false)])
+/// await until(viewModel.$items, satisfies: [.matches(\.count, 3)])
+/// await until(viewModel.$items, satisfies: [Condition("has items") { !$0.isEmpty }])
+/// ```
+public struct Condition<Value> {
+    /// How failure messages name the condition; `nil` shows only its position.
+    public let label: String?
+    private let predicate: (Value) throws -> Bool
+
+    /// Creates a condition from a closure.
+    ///
+    /// - Parameters:
+    ///   - label: How failure messages name the condition.
+    ///   - predicate: Returns `true` when a value meets the condition. An error it throws fails
+    ///     the wait and is named in the failure message.
+    public init(_ label: String? = nil, _ predicate: @escaping (Value) throws -> Bool) {
+        self.label = label
+        self.predicate = predicate
+    }
+
+    /// Tests `value`.
+    ///
+    /// - Parameter value: The value to test.
+    /// - Returns: Whether `value` meets the condition.
+    public func isMet(by value: Value) throws -> Bool {
+        try predicate(value)
+    }
+
+    /// The same test under another label.
+    ///
+    /// - Parameter label: How failure messages name the condition.
+    /// - Returns: A condition with the same test and the new label.
+    public func labeled(_ label: String) -> Condition {
+        Condition(label, predicate)
+    }
+}
+
+extension Condition where Value: Equatable {
+    /// A condition met by a value equal to `expected`, labelled `== expected`.
+    ///
+    /// - Parameter expected: The value to wait for.
+    /// - Returns: The condition.
+    public static func equals(_ expected: Value) -> Condition {
+        Condition("== \(ValueDescription.of(expected))") { $0 == expected }
+    }
+}
+
+extension Condition {
+    /// A condition met when the property at `keyPath` equals `expected`.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property of the value to compare, such as `\.count`.
+    ///   - expected: The property value to wait for.
+    /// - Returns: The condition, labelled with the key path and the expected value.
+    public static func matches<Property: Equatable>(
+        _ keyPath: KeyPath<Value, Property>,
+        _ expected: Property
+    ) -> Condition {
+        Condition("\(keyPath) == \(ValueDescription.of(expected))") {
+            $0[keyPath: keyPath] == expected
+        }
+    }
+
+    /// A condition met by any value: useful to wait for the next emission.
+    public static var any: Condition {
+        Condition("any value") { _ in true }
+    }
+}

@@ -1,0 +1,23 @@
+/// Runs `operation` with a different default timeout for every `until` inside it.
+///
+/// The default applies to the calls that pass no `timeout:` of their own, in this task and in
+/// the tasks it creates. The `OBSERVATION_TESTING_TIMEOUT_SCALE` environment variable still
+/// multiplies it.
+///
+/// - Parameters:
+///   - timeout: The default timeout inside `operation`. Must be positive.
+///   - operation: The code to run.
+/// - Returns: What `operation` returns.
+///
+/// ```swift
+/// await withDefaultTimeout(.seconds(5)) {
+///     await until(viewModel.$isLoading, satisfies: [{ $0 }, { !$0 }])
+/// }
+/// ```
+public func withDefaultTimeout<Result>(
+    _ timeout: Duration,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+) async rethrows -> Result {
+    try await TimeoutPolicy.$taskDefault.withValue(timeout, operation: operation)
+}

@@ -1,0 +1,10 @@
+/// Where a helper was called from, in the forms both test frameworks want.
+///
+/// Swift Testing takes a `SourceLocation` (file ID, path, line, column); XCTest takes a
+/// `StaticString` path and a `UInt` line. Entry points take all four and pass this along.
+struct CallSite: Sendable {
+    var fileID: String
+    var filePath: StaticString
+    var line: UInt
+    var column: UInt
+}

@@ -1,0 +1,342 @@
+public import Foundation
+public import Publishing
+
+/// Suspends until the publisher's values satisfy each condition, in order.
+///
+/// Condition 1 is met by some value, condition 2 by a later value, and so on; one value meets at
+/// most one condition, and an empty list succeeds at once. The publisher's current value (of a
+/// `@Published` property or a `CurrentValueSubject`) counts.
+///
+/// Fails, at the caller's file and line, through whichever framework runs the test (Swift
+/// Testing or XCTest) when the timeout passes, when the publisher finishes or fails first, or
+/// when a condition or the action throws. A cancelled task returns `nil` and records nothing.
+///
+/// - Parameters:
+///   - publisher: The publisher to observe. It is subscribed before `action` runs.
+///   - conditions: Conditions met one after another, each by a later value than the last.
+///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
+///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+///   - action: Work to run once the subscription is in place, such as `await vm.load()`; it
+///     runs concurrently with the wait, and must return within the timeout.
+/// - Returns: The values that met the conditions, in order, or `nil` if they were not all met.
+///
+/// ```swift
+/// await until(viewModel.$isLoading, satisfies: [{ $0 }, { !$0 }]) {
+///     await viewModel.load()
+/// }
+/// ```
+@discardableResult
+public func until<P: Publisher>(
+    _ publisher: P,
+    satisfies conditions: [(P.Output) throws -> Bool],
+    timeout: Duration? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> [P.Output]? {
+    await Waiter.wait(
+        for: publisher,
+        toSatisfy: conditions.map { Condition(nil, $0) },
+        timeout: TimeoutRequest(timeout),
+        helper: "until(_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// Suspends until the publisher's values satisfy each condition, in order.
+///
+/// Condition 1 is met by some value, condition 2 by a later value, and so on; one value meets at
+/// most one condition, and an empty list succeeds at once. The publisher's current value (of a
+/// `@Published` property or a `CurrentValueSubject`) counts.
+///
+/// Fails, at the caller's file and line, through whichever framework runs the test (Swift
+/// Testing or XCTest) when the timeout passes, when the publisher finishes or fails first, or
+/// when a condition or the action throws. A cancelled task returns `nil` and records nothing.
+///
+/// - Parameters:
+///   - publisher: The publisher to observe. It is subscribed before `action` runs.
+///   - conditions: Conditions met one after another, each by a later value than the last.
+///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
+///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+///   - action: Work to run once the subscription is in place, such as `await vm.load()`; it
+///     runs concurrently with the wait, and must return within the timeout.
+/// - Returns: The values that met the conditions, in order, or `nil` if they were not all met.
+///
+/// ```swift
+/// await until(viewModel.$isLoading, satisfies: [{ $0 }, { !$0 }]) {
+///     await viewModel.load()
+/// }
+/// ```
+@discardableResult
+public func until<P: Publisher>(
+    _ publisher: P,
+    satisfies conditions: [(P.Output) throws -> Bool],
+    timeout: TimeInterval,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> [P.Output]? {
+    await Waiter.wait(
+        for: publisher,
+        toSatisfy: conditions.map { Condition(nil, $0) },
+        timeout: .seconds(timeout),
+        helper: "until(_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// Suspends until the publisher's values satisfy each condition, in order.
+///
+/// Condition 1 is met by some value, condition 2 by a later value, and so on; one value meets at
+/// most one condition, and an empty list succeeds at once. The publisher's current value (of a
+/// `@Published` property or a `CurrentValueSubject`) counts.
+///
+/// Fails, at the caller's file and line, through whichever framework runs the test (Swift
+/// Testing or XCTest) when the timeout passes, when the publisher finishes or fails first, or
+/// when a condition or the action throws. A cancelled task returns `nil` and records nothing.
+///
+/// - Parameters:
+///   - publisher: The publisher to observe. It is subscribed before `action` runs.
+///   - conditions: Conditions met one after another, each by a later value than the last.
+///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
+///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+///   - action: Work to run once the subscription is in place, such as `await vm.load()`; it
+///     runs concurrently with the wait, and must return within the timeout.
+/// - Returns: The values that met the conditions, in order, or `nil` if they were not all met.
+///
+/// ```swift
+/// await until(viewModel.$isLoading, satisfies: [{ $0 }, { !$0 }]) {
+///     await viewModel.load()
+/// }
+/// ```
+@discardableResult
+public func until<P: Publisher>(
+    _ publisher: P,
+    satisfies conditions: [Condition<P.Output>],
+    timeout: Duration? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> [P.Output]? {
+    await Waiter.wait(
+        for: publisher,
+        toSatisfy: conditions,
+        timeout: TimeoutRequest(timeout),
+        helper: "until(_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// Suspends until the publisher's values satisfy each condition, in order.
+///
+/// Condition 1 is met by some value, condition 2 by a later value, and so on; one value meets at
+/// most one condition, and an empty list succeeds at once. The publisher's current value (of a
+/// `@Published` property or a `CurrentValueSubject`) counts.
+///
+/// Fails, at the caller's file and line, through whichever framework runs the test (Swift
+/// Testing or XCTest) when the timeout passes, when the publisher finishes or fails first, or
+/// when a condition or the action throws. A cancelled task returns `nil` and records nothing.
+///
+/// - Parameters:
+///   - publisher: The publisher to observe. It is subscribed before `action` runs.
+///   - conditions: Conditions met one after another, each by a later value than the last.
+///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
+///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+///   - action: Work to run once the subscription is in place, such as `await vm.load()`; it
+///     runs concurrently with the wait, and must return within the timeout.
+/// - Returns: The values that met the conditions, in order, or `nil` if they were not all met.
+///
+/// ```swift
+/// await until(viewModel.$isLoading, satisfies: [{ $0 }, { !$0 }]) {
+///     await viewModel.load()
+/// }
+/// ```
+@discardableResult
+public func until<P: Publisher>(
+    _ publisher: P,
+    satisfies conditions: [Condition<P.Output>],
+    timeout: TimeInterval,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> [P.Output]? {
+    await Waiter.wait(
+        for: publisher,
+        toSatisfy: conditions,
+        timeout: .seconds(timeout),
+        helper: "until(_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// Suspends until a value of the publisher satisfies the condition.
+///
+/// The publisher's current value counts. Fails like the list form of `until` when the timeout
+/// passes, the publisher ends first, or the condition or the action throws.
+///
+/// - Parameters:
+///   - publisher: The publisher to observe. It is subscribed before `action` runs.
+///   - condition: The condition a value must meet.
+///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+///   - action: Work to run once the subscription is in place; it must return within the timeout.
+/// - Returns: The value that met the condition, or `nil` if none did.
+///
+/// ```swift
+/// await until(viewModel.$isLoading) { $0 == false }
+/// ```
+@discardableResult
+public func until<P: Publisher>(
+    _ publisher: P,
+    satisfies condition: @escaping (P.Output) throws -> Bool,
+    timeout: Duration? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> P.Output? {
+    await Waiter.wait(
+        for: publisher,
+        toSatisfy: [Condition(nil, condition)],
+        timeout: TimeoutRequest(timeout),
+        helper: "until(_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )?.first
+}
+
+/// Suspends until a value of the publisher satisfies the condition.
+///
+/// The publisher's current value counts. Fails like the list form of `until` when the timeout
+/// passes, the publisher ends first, or the condition or the action throws.
+///
+/// - Parameters:
+///   - publisher: The publisher to observe. It is subscribed before `action` runs.
+///   - condition: The condition a value must meet.
+///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+///   - action: Work to run once the subscription is in place; it must return within the timeout.
+/// - Returns: The value that met the condition, or `nil` if none did.
+///
+/// ```swift
+/// await until(viewModel.$isLoading) { $0 == false }
+/// ```
+@discardableResult
+public func until<P: Publisher>(
+    _ publisher: P,
+    satisfies condition: @escaping (P.Output) throws -> Bool,
+    timeout: TimeInterval,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> P.Output? {
+    await Waiter.wait(
+        for: publisher,
+        toSatisfy: [Condition(nil, condition)],
+        timeout: .seconds(timeout),
+        helper: "until(_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )?.first
+}
+
+/// Suspends until a value of the publisher satisfies the condition.
+///
+/// The publisher's current value counts. Fails like the list form of `until` when the timeout
+/// passes, the publisher ends first, or the condition or the action throws.
+///
+/// - Parameters:
+///   - publisher: The publisher to observe. It is subscribed before `action` runs.
+///   - condition: The condition a value must meet.
+///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+///   - action: Work to run once the subscription is in place; it must return within the timeout.
+/// - Returns: The value that met the condition, or `nil` if none did.
+///
+/// ```swift
+/// await until(viewModel.$isLoading) { $0 == false }
+/// ```
+@discardableResult
+public func until<P: Publisher>(
+    _ publisher: P,
+    satisfies condition: Condition<P.Output>,
+    timeout: Duration? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> P.Output? {
+    await Waiter.wait(
+        for: publisher,
+        toSatisfy: [condition],
+        timeout: TimeoutRequest(timeout),
+        helper: "until(_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )?.first
+}
+
+/// Suspends until a value of the publisher satisfies the condition.
+///
+/// The publisher's current value counts. Fails like the list form of `until` when the timeout
+/// passes, the publisher ends first, or the condition or the action throws.
+///
+/// - Parameters:
+///   - publisher: The publisher to observe. It is subscribed before `action` runs.
+///   - condition: The condition a value must meet.
+///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+///   - action: Work to run once the subscription is in place; it must return within the timeout.
+/// - Returns: The value that met the condition, or `nil` if none did.
+///
+/// ```swift
+/// await until(viewModel.$isLoading) { $0 == false }
+/// ```
+@discardableResult
+public func until<P: Publisher>(
+    _ publisher: P,
+    satisfies condition: Condition<P.Output>,
+    timeout: TimeInterval,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> P.Output? {
+    await Waiter.wait(
+        for: publisher,
+        toSatisfy: [condition],
+        timeout: .seconds(timeout),
+        helper: "until(_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )?.first
+}
