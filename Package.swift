@@ -25,6 +25,12 @@ let package = Package(
             name: "ObservationTestingTests",
             dependencies: ["ObservationTesting", "Publishing"]
         ),
+        // The seed article's XCTest code, compiled unchanged in the Swift 5 language mode.
+        .testTarget(
+            name: "ObservationTestingSwift5Tests",
+            dependencies: ["ObservationTesting", "Publishing"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(
             name: "ExamplesTests",
             dependencies: ["Examples", "ObservationTesting", "Publishing"]

@@ -14,6 +14,7 @@
 ///     await until(viewModel.$isLoading, satisfies: [{ $0 }, { !$0 }])
 /// }
 /// ```
+@discardableResult
 public func withDefaultTimeout<Result>(
     _ timeout: Duration,
     isolation: isolated (any Actor)? = #isolation,

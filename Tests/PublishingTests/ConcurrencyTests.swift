@@ -15,7 +15,11 @@ struct ConcurrencyTests {
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<tasks {
                 group.addTask {
-                    for index in 0..<sendsPerTask { subject.send((task, index)) }
+                    for index in 0..<sendsPerTask {
+                        subject.send((task, index))
+                        // Long loops share the two-thread pool with the rest of the suite.
+                        if index % 500 == 0 { await Task.yield() }
+                    }
                 }
             }
         }
@@ -66,14 +70,18 @@ struct ConcurrencyTests {
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<4 {
                 group.addTask {
-                    for _ in 0..<2_000 {
+                    for index in 0..<2_000 {
                         let token = subject.sink { _ in }
                         token.cancel()
+                        if index % 500 == 0 { await Task.yield() }
                     }
                 }
             }
             group.addTask {
-                for value in 0..<10_000 { subject.send(value) }
+                for value in 0..<10_000 {
+                    subject.send(value)
+                    if value % 500 == 0 { await Task.yield() }
+                }
             }
         }
         #expect(received.values == Array(0..<10_000))
@@ -146,7 +154,7 @@ struct ConcurrencyTests {
     }
 
     @Test("A subscription that has seen 1,000,000 values holds none of them")
-    func memoryStaysBounded() {
+    func memoryStaysBounded() async {
         final class Payload {
             static let live = LiveCount()
             init() { Self.live.change(by: 1) }
@@ -155,7 +163,10 @@ struct ConcurrencyTests {
         let subject = PassthroughSubject<Payload, Never>()
         var received = 0
         let token = subject.sink { _ in received += 1 }
-        for _ in 0..<1_000_000 { subject.send(Payload()) }
+        for index in 0..<1_000_000 {
+            subject.send(Payload())
+            if index % 10_000 == 0 { await Task.yield() }
+        }
         #expect(received == 1_000_000)
         #expect(Payload.live.value == 0)
         withExtendedLifetime(token) {}

@@ -5,7 +5,7 @@ import Publishing
 /// "Expected X, but Y." then a blank line, the timeline, a blank line, and what to try.
 struct FailureMessage<Value> {
     enum Reason {
-        case timedOut(now: Duration)
+        case timedOut
         case ended(Subscribers.Completion<any Error>)
         case conditionThrew(any Error)
         case actionThrew(any Error)
@@ -76,16 +76,18 @@ struct FailureMessage<Value> {
             return "\(helper) failed: \(pendingCondition) threw \(ValueDescription.of(error)) "
                 + "on value [\(index)]."
         case .actionThrew(let error):
-            let state = allMet ? "after all conditions were met" : "while \(pendingCondition) was pending"
+            let state =
+                allMet ? "after all conditions were met" : "while \(pendingCondition) was pending"
             return "\(helper) failed: the action threw \(ValueDescription.of(error)) \(state)."
         }
     }
 
     private func hint(for reason: Reason) -> String {
         switch reason {
-        case .timedOut(let now):
+        case .timedOut:
             if pending >= labels.count {
-                return "The action passed to perform: must return within the timeout. If it sleeps, "
+                return
+                    "The action passed to perform: must return within the timeout. If it sleeps, "
                     + "inject a TestClock and advance it; if it is slow, raise the timeout."
             }
             guard let last = timeline.last else {
@@ -93,10 +95,10 @@ struct FailureMessage<Value> {
                     + "and that the change happens. If the code sleeps, inject a TestClock and "
                     + "advance it; if it is slow, raise the timeout."
             }
-            let quiet = (now - last.elapsed).secondsText(decimals: 3)
-            return "The publisher went quiet after value [\(last.index)], \(quiet) before the "
-                + "timeout. If the code under test is still working, raise the timeout; if it "
-                + "sleeps, inject a TestClock and advance it."
+            let quiet = max(timeout - last.elapsed, .zero).secondsText(decimals: 3)
+            return "The publisher went quiet after value [\(last.index)]: nothing more arrived in "
+                + "the last \(quiet) of the wait. If the code under test is still working, raise "
+                + "the timeout; if it sleeps, inject a TestClock and advance it."
         case .ended:
             return "A publisher that has ended sends no more values, so the remaining conditions "
                 + "can never be met. Check what ended it, or wait on a publisher that stays alive."

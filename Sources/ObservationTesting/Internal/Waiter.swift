@@ -12,9 +12,9 @@ enum WaitEvent<Output, Failure: Error> {
 ///
 /// The sink only posts events to a mailbox; conditions run here, on the caller's isolation,
 /// after each wake. That is why non-`Sendable` view models, values and closures work from a
-/// `@MainActor` test. Each outcome (matched, timed out, ended early, threw, cancelled) returns
-/// from this one function, and the `defer`s release the subscription, the timer and the action
-/// on every path.
+/// `@MainActor` test. Every outcome (matched, timed out, ended early, threw, cancelled) leaves
+/// through `wait`, whose `defer`s release the subscription and the timer, and which never
+/// returns before the action has ended.
 enum Waiter {
     static func wait<P: Publisher>(
         for publisher: P,
@@ -45,11 +45,11 @@ enum Waiter {
         let timer = DeadlineTimer(after: timeout) { mailbox.post(.timedOut) }
         defer { timer.cancel() }
 
-        var actionTask: Task<Void, Never>?
-        if let action {
-            // Runs on the caller's isolation, concurrently with the wait, so a timeout is
-            // reported even if the action never returns.
-            actionTask = Task {
+        // The action runs on the caller's isolation, concurrently with the wait, so a timeout is
+        // reported even if the action never returns. It never outlives `until`: it has finished,
+        // or has been cancelled and awaited, before `until` returns.
+        let actionTask = action.map { action in
+            Task {
                 _ = isolation
                 do {
                     try await action()
@@ -59,17 +59,40 @@ enum Waiter {
                 }
             }
         }
-        defer { actionTask?.cancel() }
-
-        var report = FailureMessage<P.Output>(
-            helper: helper,
-            labels: conditions.map(\.label),
-            timeout: timeout
+        var progress = Progress<P.Output>(
+            report: FailureMessage(
+                helper: helper,
+                labels: conditions.map(\.label),
+                timeout: timeout
+            ),
+            start: start,
+            isActionRunning: actionTask != nil
         )
-        var matched: [P.Output] = []
-        matched.reserveCapacity(conditions.count)
-        var isActionRunning = action != nil
+        let matched = await progress.match(conditions, from: mailbox, at: callSite)
+        if let actionTask {
+            actionTask.cancel()
+            await actionTask.value
+        }
+        return matched
+    }
+}
 
+/// How far a wait has come: the values that met conditions, and the failure message so far.
+private struct Progress<Output> {
+    var report: FailureMessage<Output>
+    let start: ContinuousClock.Instant
+    var isActionRunning: Bool
+    var matched: [Output] = []
+
+    /// Feeds the mailbox's events to the conditions until an outcome is reached.
+    mutating func match<Failure>(
+        _ conditions: [Condition<Output>],
+        from mailbox: Mailbox<WaitEvent<Output, Failure>>,
+        isolation: isolated (any Actor)? = #isolation,
+        at callSite: CallSite
+    ) async -> [Output]? {
+        let clock = ContinuousClock()
+        matched.reserveCapacity(conditions.count)
         while matched.count < conditions.count || isActionRunning {
             // `nil`: the waiting task was cancelled. That is the caller's decision, not a failed
             // expectation, so nothing is recorded.
@@ -97,7 +120,7 @@ enum Waiter {
                 report.fail(.ended(from: completion), after: arrived - start, at: callSite)
                 return nil
             case .timedOut:
-                report.fail(.timedOut(now: clock.now - start), after: timeout, at: callSite)
+                report.fail(.timedOut, after: report.timeout, at: callSite)
                 return nil
             case .actionFinished(let thrown):
                 isActionRunning = false

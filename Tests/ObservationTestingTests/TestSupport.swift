@@ -1,0 +1,75 @@
+import Foundation
+import Publishing
+
+/// A publisher wrapper that counts its live subscriptions, to prove each `until` releases its own.
+final class SubscriptionCounter<Upstream: Publisher>: Publisher, @unchecked Sendable {
+    // @unchecked: `live` and `total` are only touched while holding `lock`.
+    typealias Output = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    private let upstream: Upstream
+    private let lock = NSLock()
+    private var storedLive = 0
+    private var storedTotal = 0
+
+    init(_ upstream: Upstream) {
+        self.upstream = upstream
+    }
+
+    var live: Int { lock.withLock { storedLive } }
+    var total: Int { lock.withLock { storedTotal } }
+
+    func sink(
+        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+        receiveValue: @escaping (Output) -> Void
+    ) -> AnyCancellable {
+        lock.withLock {
+            storedLive += 1
+            storedTotal += 1
+        }
+        let inner = upstream.sink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        return AnyCancellable {
+            inner.cancel()
+            self.lock.withLock { self.storedLive -= 1 }
+        }
+    }
+}
+
+struct TestError: Error, Equatable {
+    var code = 0
+}
+
+/// An action that never returns until its task is cancelled.
+func suspendUntilCancelled() async {
+    let (stream, continuation) = AsyncStream<Never>.makeStream()
+    for await _ in stream {}
+    // Referenced after the loop so the stream cannot finish early by losing its continuation.
+    continuation.finish()
+}
+
+/// Elapsed real time of `body`, to check that an outcome came promptly, never how fast.
+func elapsedTime(of body: () async -> Void) async -> Duration {
+    let clock = ContinuousClock()
+    let start = clock.now
+    await body()
+    return clock.now - start
+}
+
+/// A publisher that sends the same values, synchronously, to each new subscriber, and never
+/// finishes: values are in the timeline before the wait even starts, however loaded the machine.
+struct Replay<Output>: Publisher {
+    typealias Failure = Never
+    var values: [Output]
+
+    init(_ values: [Output]) {
+        self.values = values
+    }
+
+    func sink(
+        receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+        receiveValue: @escaping (Output) -> Void
+    ) -> AnyCancellable {
+        values.forEach(receiveValue)
+        return AnyCancellable {}
+    }
+}

@@ -1,0 +1,209 @@
+import ObservationTesting
+import Publishing
+import Testing
+
+/// Every failing outcome of `until`, reported through Swift Testing at the caller's location.
+///
+/// `withKnownIssue` fails the test if no issue is recorded, so each test also proves the failure
+/// went to Swift Testing and not to XCTest (where, on Linux, it would vanish).
+// Waits meant to succeed get a generous default: a loaded 2-core machine may not schedule an
+// action for a while. Waits meant to time out pass their own short timeout.
+@Suite("until: failures in Swift Testing", .untilTimeout(.seconds(30)))
+struct UntilSwiftTestingTests {
+    private func hasComment(_ issue: Issue, containing text: String) -> Bool {
+        issue.comments.contains { $0.rawValue.contains(text) }
+    }
+
+    @Test("A timeout is recorded once, at the caller's file and line")
+    func timeoutAtCallersLocation() async {
+        let subject = PassthroughSubject<Int, Never>()
+        let line = #line + 3
+        var result: [Int]? = [0]
+        await withKnownIssue {
+            result = await until(subject, satisfies: [{ $0 == 1 }], timeout: .milliseconds(50))
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && issue.sourceLocation?.fileID == #fileID
+                && hasComment(
+                    issue, containing: "timed out after 0.05 s: condition 1 of 1 was never met")
+                && hasComment(issue, containing: "The publisher sent no values.")
+        }
+        #expect(result == nil)
+    }
+
+    @Test("A timeout message lists the values, oldest first, with the elided middle counted")
+    func timelineIsBounded() async {
+        await withKnownIssue {
+            await until(Replay(Array(0..<100)), satisfies: [{ $0 < 0 }], timeout: .milliseconds(50))
+        } matching: { issue in
+            hasComment(issue, containing: "Values received (100), oldest first:")
+                && hasComment(issue, containing: "[4] +")
+                && hasComment(issue, containing: "… 85 more …")
+                && hasComment(issue, containing: "[90] +")
+                && hasComment(issue, containing: "[99] +")
+                && !hasComment(issue, containing: "[5] +")
+        }
+    }
+
+    @Test("Long values are shortened in the message")
+    func longValuesAreTruncated() async {
+        let subject = CurrentValueSubject<String, Never>(String(repeating: "x", count: 500))
+        await withKnownIssue {
+            await until(subject, satisfies: { $0.isEmpty }, timeout: .milliseconds(50))
+        } matching: { issue in
+            hasComment(issue, containing: "xxx…")
+                && !hasComment(issue, containing: String(repeating: "x", count: 200))
+        }
+    }
+
+    @Test("A publisher that finishes first fails at once, naming the completion")
+    func finishedEarly() async {
+        let subject = PassthroughSubject<Int, Never>()
+        let elapsed = await elapsedTime {
+            await withKnownIssue {
+                await until(subject, satisfies: [{ $0 == 1 }, { $0 == 2 }], timeout: .seconds(60)) {
+                    subject.send(1)
+                    subject.send(completion: .finished)
+                }
+            } matching: { issue in
+                hasComment(
+                    issue, containing: "the publisher finished before condition 2 of 2 was met")
+                    && hasComment(issue, containing: "← met condition 1")
+            }
+        }
+        #expect(elapsed < .seconds(30))
+    }
+
+    @Test("A publisher that fails first fails at once, naming the error")
+    func failedEarly() async {
+        let elapsed = await elapsedTime {
+            await withKnownIssue {
+                await until(
+                    Fail<Int, TestError>(error: TestError(code: 3)), satisfies: { _ in true },
+                    timeout: .seconds(60))
+            } matching: { issue in
+                hasComment(
+                    issue,
+                    containing:
+                        "the publisher failed with ObservationTestingTests.TestError(code: 3) before"
+                )
+            }
+        }
+        #expect(elapsed < .seconds(30))
+    }
+
+    @Test("A condition that throws fails the wait, naming the error")
+    func conditionThrows() async {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        await withKnownIssue {
+            let result = await until(
+                subject, satisfies: [Condition("decodes") { _ in throw TestError(code: 1) }])
+            #expect(result == nil)
+        } matching: { issue in
+            hasComment(
+                issue,
+                containing:
+                    "condition 1 of 1 (decodes) threw ObservationTestingTests.TestError(code: 1) on value [0]"
+            )
+        }
+    }
+
+    @Test("An action that throws fails the wait, naming the error")
+    func actionThrows() async {
+        let subject = PassthroughSubject<Int, Never>()
+        await withKnownIssue {
+            await until(subject, satisfies: [{ $0 == 1 }]) {
+                subject.send(1)
+                throw TestError(code: 2)
+            }
+        } matching: { issue in
+            hasComment(
+                issue,
+                containing:
+                    "the action threw ObservationTestingTests.TestError(code: 2) after all conditions were met"
+            )
+        }
+    }
+
+    @Test("An action that never returns times out instead of hanging")
+    func actionNeverReturns() async {
+        let subject = PassthroughSubject<Int, Never>()
+        await withKnownIssue {
+            await until(subject, satisfies: [{ $0 == 1 }], timeout: .milliseconds(50)) {
+                await suspendUntilCancelled()
+            }
+        } matching: { issue in
+            hasComment(issue, containing: "condition 1 of 1 was never met")
+        }
+    }
+
+    @Test(
+        "An invalid timeout fails clearly, naming the value",
+        arguments: [0, -1, Double.infinity, .nan])
+    func invalidTimeout(timeout: Double) async {
+        let subject = CurrentValueSubject<Int, Never>(1)
+        await withKnownIssue {
+            #expect(await until(subject, satisfies: { $0 == 1 }, timeout: timeout) == nil)
+        } matching: { issue in
+            hasComment(
+                issue, containing: "was given a timeout of \(timeout) s, which cannot be waited for"
+            )
+        }
+    }
+
+    @Test("A cancelled wait returns nil promptly and records nothing")
+    func cancellationReturnsPromptly() async {
+        let subject = PassthroughSubject<Int, Never>()
+        let elapsed = await elapsedTime {
+            let waiting = Task {
+                await until(subject, satisfies: [{ $0 == 1 }], timeout: .seconds(60))
+            }
+            waiting.cancel()
+            #expect(await waiting.value == nil)
+        }
+        #expect(elapsed < .seconds(30))
+    }
+
+    @Test(
+        "Cancelling a parked wait wakes it, and its action is cancelled too",
+        .timeLimit(.minutes(1)))
+    func cancellationWhileParked() async {
+        let subject = PassthroughSubject<Int, Never>()
+        let counted = SubscriptionCounter(subject)
+        let actionStarted = PassthroughSubject<Void, Never>()
+        var waiting: Task<[Int]?, Never>?
+        // Wait, with the package's own tool, until the inner wait has subscribed and its action runs.
+        await until(actionStarted, satisfies: .any) {
+            waiting = Task {
+                await until(counted, satisfies: [{ $0 == 1 }], timeout: .seconds(60)) {
+                    actionStarted.send()
+                    await suspendUntilCancelled()
+                }
+            }
+        }
+        #expect(counted.live == 1)
+        waiting?.cancel()
+        #expect(await waiting?.value == nil)
+        #expect(counted.live == 0)
+    }
+
+    @MainActor
+    @Test("A @MainActor model is observed without Sendable, and reads the matched value after")
+    func mainActorModel() async {
+        @MainActor final class Model {
+            @Published var phase = "idle"
+            func run() async {
+                phase = "loading"
+                await Task.yield()
+                phase = "done"
+            }
+        }
+        let model = Model()
+        let matched = await until(model.$phase, satisfies: [{ $0 == "loading" }, { $0 == "done" }])
+        {
+            await model.run()
+        }
+        #expect(matched == ["loading", "done"])
+        #expect(model.phase == "done")
+    }
+}
