@@ -59,6 +59,19 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
         plan?.run(on: self)
     }
 
+    /// Changes the current value in place and delivers the result, as one step with respect to
+    /// other sends: concurrent updates never lose each other's changes. Only call this on a
+    /// relay made with `init(value:)`.
+    package func update(_ change: (inout Output) -> Void) {
+        let plan = lock.withLock { () -> DeliveryPlan? in
+            guard completion == nil, var value = current else { return nil }
+            change(&value)
+            current = value
+            return enqueue(.value(value), to: subscriptions)
+        }
+        plan?.run(on: self)
+    }
+
     /// Delivers the completion and ends every subscription; later events are ignored.
     package func send(completion: Subscribers.Completion<Failure>) {
         let plan = lock.withLock { () -> DeliveryPlan? in
@@ -169,5 +182,14 @@ extension Relay {
             case .completion(let completion): receiveCompletion(completion)
             }
         }
+    }
+}
+
+extension Relay: Publisher {
+    package func sink(
+        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+        receiveValue: @escaping (Output) -> Void
+    ) -> AnyCancellable {
+        subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     }
 }

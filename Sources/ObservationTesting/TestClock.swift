@@ -1,0 +1,318 @@
+public import Publishing
+
+/// A clock whose time moves only when a test advances it, so code that sleeps runs at once.
+///
+/// Inject it where the code under test takes an `any Clock<Duration>`, then advance it:
+///
+/// ```swift
+/// let clock = TestClock()
+/// let viewModel = ViewModel(clock: clock)
+/// let task = Task { await viewModel.addItem() }   // sleeps for one second on `clock`
+/// await until(viewModel.$isLoading) { $0 }
+/// await clock.advance(by: .seconds(1))            // wakes it: no real waiting
+/// await task.value
+/// ```
+///
+/// Sleepers wake in deadline order, and those with equal deadlines in the order they slept.
+/// Cancelling a sleeping task removes it and throws `CancellationError` at once.
+///
+/// ``advance(by:)`` moves time to each due deadline in turn, and before it moves on, waits until
+/// every sleeper it woke has resumed: their `sleep` calls have returned. That is one continuation
+/// resume each way, with no `Task.yield()` loops, so it costs microseconds and never runs out of
+/// yields on a loaded machine. What the woken code does next runs concurrently with the test, as
+/// real code would after a real sleep: observe its effects with `until`.
+///
+/// ```swift
+/// await clock.advance(by: .seconds(1))
+/// await until(viewModel.$isLoading) { $0 == false }
+/// ```
+///
+/// > Important: Code that sleeps again registers its next sleep after `advance` returns. Before
+/// > advancing again, wait for it: `await until(clock.sleeperCounts) { $0 == 1 }`.
+public final class TestClock: Clock, Sendable {
+    /// A moment on a ``TestClock``: the time since the clock was created.
+    public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
+        /// How far this instant is from the clock's start.
+        public let offset: Duration
+
+        /// Creates an instant at `offset` from the clock's start.
+        ///
+        /// - Parameter offset: The time since the clock's start.
+        public init(offset: Duration) {
+            self.offset = offset
+        }
+
+        /// The instant `duration` later.
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        /// The duration from this instant to `other`.
+        public func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        /// Whether `lhs` comes before `rhs`.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+
+        /// The offset from the clock's start, such as `+1.5 seconds`.
+        public var description: String {
+            "+\(offset)"
+        }
+    }
+
+    private struct Sleeper {
+        let id: UInt64
+        let deadline: Instant
+        let continuation: CheckedContinuation<Wake, any Error>
+    }
+
+    /// What a sleeper is resumed with: whether an advance waits for it to check in.
+    private struct Wake: Sendable {
+        let isAwaited: Bool
+    }
+
+    private struct State {
+        var now: Instant
+        var sleepers: [Sleeper] = []
+        var nextID: UInt64 = 0
+        /// Sleepers woken by an advance that have not checked in yet.
+        var awaitedCheckIns = 0
+        var advancer: CheckedContinuation<Void, Never>?
+    }
+
+    private let state: Locked<State>
+    private let counts = Relay<Int, Never>(value: 0)
+
+    /// Creates a clock whose time starts at `now`.
+    ///
+    /// - Parameter now: The starting instant; the clock's start by default.
+    public init(now: Instant = Instant(offset: .zero)) {
+        state = Locked(State(now: now))
+    }
+
+    /// The current instant; it changes only when the clock is advanced.
+    public var now: Instant {
+        state.withLock { $0.now }
+    }
+
+    /// The smallest step the clock can take: none.
+    public var minimumResolution: Duration { .zero }
+
+    /// The deadlines of the sleepers, in the order they will wake; for the package's own tests.
+    var pendingDeadlines: [Instant] {
+        state.withLock { $0.sleepers.map(\.deadline) }
+    }
+
+    /// The sleepers' registration numbers, in the order they will wake; for the package's tests.
+    var pendingSleeperIDs: [UInt64] {
+        state.withLock { $0.sleepers.map(\.id) }
+    }
+
+    /// How many tasks are sleeping on the clock now.
+    public var sleeperCount: Int {
+        state.withLock { $0.sleepers.count }
+    }
+
+    /// The number of tasks sleeping on the clock, now and after each change.
+    ///
+    /// Wait with it until the code under test has gone to sleep, before advancing:
+    ///
+    /// ```swift
+    /// await until(clock.sleeperCounts) { $0 == 1 }
+    /// await clock.advance(by: .seconds(1))
+    /// ```
+    public var sleeperCounts: AnyPublisher<Int, Never> {
+        counts.eraseToAnyPublisher()
+    }
+
+    /// Suspends until the clock is advanced to `deadline` or past it.
+    ///
+    /// - Parameters:
+    ///   - deadline: The instant to wake at. A deadline that has passed returns at once.
+    ///   - tolerance: Ignored: a test clock wakes sleepers exactly.
+    /// - Throws: `CancellationError` if the task is cancelled before the deadline.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        let id = state.withLock { state -> UInt64? in
+            guard deadline > state.now else { return nil }
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        guard let id else { return }
+        let wake = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let isCancelled = state.withLock { state -> Bool in
+                    // If the task was cancelled before this point, `onCancel` already ran.
+                    guard !Task.isCancelled else { return true }
+                    let sleeper = Sleeper(id: id, deadline: deadline, continuation: continuation)
+                    let index =
+                        state.sleepers.firstIndex { $0.deadline > deadline }
+                        ?? state.sleepers.endIndex
+                    state.sleepers.insert(sleeper, at: index)
+                    return false
+                }
+                if isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    counts.update { $0 += 1 }
+                }
+            }
+        } onCancel: {
+            let cancelled = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
+                    return nil
+                }
+                return state.sleepers.remove(at: index)
+            }
+            if let cancelled {
+                counts.update { $0 -= 1 }
+                cancelled.continuation.resume(throwing: CancellationError())
+            }
+        }
+        if wake.isAwaited { checkIn() }
+    }
+
+    /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches.
+    ///
+    /// - Parameter duration: How far to move. Must not be negative.
+    public func advance(
+        by duration: Duration,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard duration >= .zero else {
+            FailureReporter.record(
+                """
+                TestClock.advance(by:) cannot move time backwards: it was asked to advance by \
+                \(duration).
+
+                Advance by zero or more; a test clock's time only moves forward.
+                """,
+                at: callSite
+            )
+            return
+        }
+        await advance(to: now.advanced(by: duration), reportingAt: callSite)
+    }
+
+    /// Moves time forward to `deadline`, waking every sleeper whose deadline it reaches.
+    ///
+    /// - Parameter deadline: The instant to move to. Must not be earlier than ``now``.
+    public func advance(
+        to deadline: Instant,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await advance(
+            to: deadline,
+            reportingAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Advances to the earliest deadline, again and again, while anybody is sleeping.
+    ///
+    /// Sleeps that register after `run()` found nobody sleeping (see ``advance(by:)``) are not
+    /// run: use it for sleepers that are all asleep when it starts.
+    ///
+    /// Fails clearly instead of running forever when sleepers keep scheduling new sleeps for
+    /// longer than `timeout` of real time.
+    ///
+    /// - Parameter timeout: How much real time the run may take; ten seconds by default.
+    public func run(
+        timeout: Duration = .seconds(10),
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var steps = 0
+        while let next = state.withLock({ $0.sleepers.first?.deadline }) {
+            guard clock.now - start < timeout else {
+                FailureReporter.record(
+                    """
+                    TestClock.run() gave up after \(timeout.shortSecondsText) of real time and \
+                    \(steps) steps: \(sleeperCount) task(s) still sleeping, the next until \(next).
+
+                    Something keeps sleeping again, such as a timer loop. Advance the clock by a \
+                    fixed amount with advance(by:) instead, or cancel the looping task first.
+                    """,
+                    at: callSite
+                )
+                return
+            }
+            await advance(to: next, reportingAt: callSite)
+            steps += 1
+        }
+    }
+
+    private func advance(
+        to target: Instant,
+        isolation: isolated (any Actor)? = #isolation,
+        reportingAt callSite: CallSite
+    ) async {
+        let current = now
+        guard target >= current else {
+            FailureReporter.record(
+                """
+                TestClock.advance(to:) cannot move time backwards: it is at \(current) and was \
+                asked to move to \(target).
+
+                Advance to an instant at or after now; a test clock's time only moves forward.
+                """,
+                at: callSite
+            )
+            return
+        }
+        while true {
+            let woken = state.withLock { state -> [Sleeper] in
+                guard let deadline = state.sleepers.first?.deadline, deadline <= target else {
+                    state.now = max(state.now, target)
+                    return []
+                }
+                state.now = deadline
+                let count = state.sleepers.prefix { $0.deadline == deadline }.count
+                let woken = Array(state.sleepers.prefix(count))
+                state.sleepers.removeFirst(count)
+                state.awaitedCheckIns += woken.count
+                return woken
+            }
+            guard !woken.isEmpty else { return }
+            counts.update { $0 -= woken.count }
+            for sleeper in woken {
+                sleeper.continuation.resume(returning: Wake(isAwaited: true))
+            }
+            await withCheckedContinuation(isolation: isolation) { continuation in
+                let isSettled = state.withLock { state -> Bool in
+                    guard state.awaitedCheckIns > 0 else { return true }
+                    state.advancer = continuation
+                    return false
+                }
+                if isSettled { continuation.resume() }
+            }
+        }
+    }
+
+    private func checkIn() {
+        let advancer = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.awaitedCheckIns -= 1
+            guard state.awaitedCheckIns == 0 else { return nil }
+            defer { state.advancer = nil }
+            return state.advancer
+        }
+        advancer?.resume()
+    }
+}

@@ -1,0 +1,236 @@
+import Publishing
+import Testing
+
+@testable import ObservationTesting
+
+@MainActor
+private final class Ticker {
+    @Published var ticks = 0
+    let clock: any Clock<Duration>
+
+    init(clock: any Clock<Duration>) {
+        self.clock = clock
+    }
+
+    func tick(times: Int, every interval: Duration) async throws {
+        for _ in 0..<times {
+            try await clock.sleep(for: interval)
+            ticks += 1
+        }
+    }
+}
+
+@MainActor
+@Suite("TestClock", .untilTimeout(.seconds(30)))
+struct TestClockTests {
+    @Test(
+        "A sleeper wakes only once time reaches its deadline, and has resumed when advance returns")
+    func wakesAtDeadline() async throws {
+        let clock = TestClock()
+        let ticker = Ticker(clock: clock)
+        let task = Task { try await ticker.tick(times: 1, every: .seconds(1)) }
+        await until(clock.sleeperCounts, satisfies: .equals(1))
+
+        await clock.advance(by: .milliseconds(999))
+        #expect(ticker.ticks == 0)
+        #expect(clock.sleeperCount == 1)
+
+        await clock.advance(by: .milliseconds(1))
+        #expect(clock.sleeperCount == 0)
+        await until(ticker.$ticks, satisfies: .equals(1))
+        #expect(clock.now == TestClock.Instant(offset: .seconds(1)))
+        try await task.value
+    }
+
+    @Test("Code that sleeps several times in a row is woken step by step")
+    func repeatedSleeps() async throws {
+        // Many rounds: a race between the woken code and `advance` would show up here.
+        for _ in 0..<100 {
+            let clock = TestClock()
+            let ticker = Ticker(clock: clock)
+            let task = Task { try await ticker.tick(times: 3, every: .seconds(1)) }
+            for tick in 1...3 {
+                await until(clock.sleeperCounts, satisfies: .equals(1))
+                await clock.advance(by: .seconds(1))
+                await until(ticker.$ticks, satisfies: .equals(tick))
+            }
+            try await task.value
+            #expect(clock.now == TestClock.Instant(offset: .seconds(3)))
+        }
+    }
+
+    @Test("Advancing short of a deadline wakes nobody")
+    func partialAdvance() async throws {
+        let clock = TestClock()
+        let ticker = Ticker(clock: clock)
+        let task = Task { try await ticker.tick(times: 2, every: .seconds(1)) }
+        await until(clock.sleeperCounts, satisfies: .equals(1))
+        await clock.advance(by: .milliseconds(1500))
+        await until(ticker.$ticks, satisfies: .equals(1))
+        await until(clock.sleeperCounts, satisfies: .equals(1))
+        await clock.advance(by: .milliseconds(499))
+        #expect(clock.sleeperCount == 1)
+        #expect(ticker.ticks == 1)
+        await clock.advance(by: .milliseconds(1))
+        await until(ticker.$ticks, satisfies: .equals(2))
+        try await task.value
+    }
+
+    @Test("Sleepers wake in deadline order, and those with equal deadlines in the order they slept")
+    func wakeOrder() async throws {
+        let clock = TestClock()
+        var tasks: [Task<Void, any Error>] = []
+        for (index, seconds) in [2, 1, 2, 1, 2].enumerated() {
+            tasks.append(Task { try await clock.sleep(for: .seconds(seconds)) })
+            await until(clock.sleeperCounts, satisfies: .equals(index + 1))
+        }
+        #expect(clock.pendingSleeperIDs == [1, 3, 0, 2, 4])
+        #expect(
+            clock.pendingDeadlines.map(\.offset) == [
+                .seconds(1), .seconds(1), .seconds(2), .seconds(2), .seconds(2),
+            ])
+        await clock.run()
+        #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
+        for task in tasks { try await task.value }
+    }
+
+    @Test("run() fails clearly when it runs out of real time")
+    func runGivesUp() async {
+        let clock = TestClock()
+        let task = Task { try await clock.sleep(for: .seconds(1)) }
+        await until(clock.sleeperCounts, satisfies: .equals(1))
+        await withKnownIssue {
+            await clock.run(timeout: .zero)
+        } matching: { issue in
+            issue.comments.contains {
+                $0.rawValue.contains("TestClock.run() gave up after 0.0 s of real time and 0 steps")
+            }
+        }
+        #expect(clock.sleeperCount == 1)
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+
+    @Test("Advancing backwards is a clear failure that leaves time alone")
+    func backwards() async {
+        let clock = TestClock(now: TestClock.Instant(offset: .seconds(5)))
+        await withKnownIssue {
+            await clock.advance(to: TestClock.Instant(offset: .seconds(1)))
+        } matching: { issue in
+            issue.comments.contains {
+                $0.rawValue.contains("cannot move time backwards: it is at +5.0 seconds")
+            }
+        }
+        await withKnownIssue {
+            await clock.advance(by: .seconds(-1))
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("asked to advance by -1.0 seconds") }
+        }
+        #expect(clock.now == TestClock.Instant(offset: .seconds(5)))
+    }
+
+    @Test("Cancelling a sleeping task throws CancellationError at once and removes the sleeper")
+    func cancellation() async {
+        let clock = TestClock()
+        let task = Task { try await clock.sleep(for: .seconds(60)) }
+        await until(clock.sleeperCounts, satisfies: .equals(1))
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(clock.sleeperCount == 0)
+        await until(clock.sleeperCounts, satisfies: .equals(0))
+    }
+
+    @Test("A task cancelled before it sleeps throws without sleeping")
+    func cancelledBeforeSleeping() async {
+        let clock = TestClock()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await clock.sleep(for: .seconds(1))
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("A deadline that has passed returns at once")
+    func pastDeadline() async throws {
+        let clock = TestClock(now: TestClock.Instant(offset: .seconds(2)))
+        try await clock.sleep(until: TestClock.Instant(offset: .seconds(1)))
+        try await clock.sleep(for: .zero)
+        #expect(clock.sleeperCount == 0)
+    }
+}
+
+@Suite("TestClock from many tasks", .untilTimeout(.seconds(30)))
+struct TestClockConcurrencyTests {
+    @Test("100 concurrent sleepers all wake, none before its deadline")
+    func manySleepers() async throws {
+        let clock = TestClock()
+        let sleepers = 100
+        let tasks = (0..<sleepers).map { index in
+            Task.detached {
+                let deadline = TestClock.Instant(offset: .seconds(index % 10 + 1))
+                try await clock.sleep(until: deadline)
+                return (deadline, clock.now)
+            }
+        }
+        await until(clock.sleeperCounts, satisfies: .equals(sleepers))
+        await clock.run()
+        for task in tasks {
+            let (deadline, wokeAt) = try await task.value
+            #expect(wokeAt >= deadline)
+        }
+        #expect(clock.sleeperCount == 0)
+        #expect(clock.now == TestClock.Instant(offset: .seconds(10)))
+    }
+
+    @Test("Cancelling sleepers while another task advances is safe")
+    func cancelWhileAdvancing() async {
+        let clock = TestClock()
+        let tasks = (0..<50).map { index in
+            Task.detached { try await clock.sleep(for: .seconds(index + 1)) }
+        }
+        await until(clock.sleeperCounts, satisfies: .equals(50))
+        for task in tasks where task.hashValue.isMultiple(of: 2) { task.cancel() }
+        await clock.advance(by: .seconds(100))
+        for task in tasks { _ = await task.result }
+        #expect(clock.sleeperCount == 0)
+    }
+}
+
+@Suite("ImmediateClock")
+struct ImmediateClockTests {
+    @Test("Sleeping returns at once and moves time by the slept amount")
+    func sleepsInstantly() async throws {
+        let clock = ImmediateClock()
+        try await clock.sleep(for: .seconds(5))
+        try await clock.sleep(for: .milliseconds(500))
+        #expect(clock.now == TestClock.Instant(offset: .milliseconds(5500)))
+        try await clock.sleep(until: TestClock.Instant(offset: .seconds(1)))
+        #expect(clock.now == TestClock.Instant(offset: .milliseconds(5500)))
+    }
+
+    @Test("A cancelled task's sleep throws CancellationError")
+    func cancelled() async {
+        let clock = ImmediateClock()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await clock.sleep(for: .seconds(1))
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(clock.now == TestClock.Instant(offset: .zero))
+    }
+
+    @Test("Concurrent sleepers add up their time")
+    func concurrentSleepers() async throws {
+        let clock = ImmediateClock()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<100 {
+                group.addTask { try await clock.sleep(for: .seconds(1)) }
+            }
+            try await group.waitForAll()
+        }
+        // Each sleep moves time to at least its own deadline; concurrent ones may overlap.
+        #expect(clock.now >= TestClock.Instant(offset: .seconds(1)))
+        #expect(clock.now <= TestClock.Instant(offset: .seconds(100)))
+    }
+}
