@@ -28,7 +28,9 @@ public import Publishing
 /// ```
 ///
 /// > Important: Code that sleeps again registers its next sleep after `advance` returns. Before
-/// > advancing again, wait for it: `await until(clock.sleeperCounts) { $0 == 1 }`.
+/// > advancing again, wait for it: `await until(clock.sleeperCounts) { $0 == 1 }`. And since it
+/// > reads ``now`` concurrently with `advance` finishing, it may see the deadline it woke at or
+/// > the instant `advance` moved to: advance to exact deadlines where its next sleep matters.
 public final class TestClock: Clock, Sendable {
     /// A moment on a ``TestClock``: the time since the clock was created.
     public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {

@@ -32,7 +32,6 @@ public struct Published<Value> {
     @available(*, unavailable, message: "@Published is only available on properties of classes")
     public var wrappedValue: Value {
         get { fatalError("@Published is only available on properties of classes") }
-        // swift-format-ignore: UseSingleLinePropertyGetter
         set { fatalError("@Published is only available on properties of classes") }
     }
 

@@ -21,7 +21,7 @@ final class QuickStartViewModel: ObservableObject {
 }
 
 @MainActor
-@Suite("README samples", .untilTimeout(.seconds(30)))
+@Suite("README samples", .untilTimeout(.seconds(30)), .timeLimit(.minutes(1)))
 struct DocumentationTests {
     @Test func loadingFlipsAndAnItemArrives() async {
         let viewModel = QuickStartViewModel()

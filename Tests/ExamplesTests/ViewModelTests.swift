@@ -31,7 +31,7 @@ final class ViewModelXCTests: XCTestCase {
 }
 
 @MainActor
-@Suite("ViewModel", .untilTimeout(.seconds(30)))
+@Suite("ViewModel", .untilTimeout(.seconds(30)), .timeLimit(.minutes(1)))
 struct ViewModelTests {
     @Test("Loading flips on and off around the pause, and an item arrives")
     func loadingFlipsAndItemArrives() async {
