@@ -147,4 +147,18 @@ final class UntilXCTestTests: FailureCapturingTestCase {
         }
         XCTAssertEqual(failures.count, 0)
     }
+
+    func testCancelledWaitReturnsNilAndRecordsNothing() async {
+        let subject = PassthroughSubject<Int, Never>()
+        let failures = await captureFailures {
+            let waiting = Task {
+                // The free function: the method would capture the non-Sendable test case.
+                await ObservationTesting.until(subject, satisfies: [{ $0 == 1 }], timeout: 60)
+            }
+            waiting.cancel()
+            let result = await waiting.value
+            XCTAssertNil(result)
+        }
+        XCTAssertEqual(failures.count, 0)
+    }
 }
