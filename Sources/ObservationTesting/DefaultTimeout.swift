@@ -6,6 +6,7 @@
 ///
 /// - Parameters:
 ///   - timeout: The default timeout inside `operation`. Must be positive.
+///   - isolation: The caller's actor, inferred: `operation` runs on it.
 ///   - operation: The code to run.
 /// - Returns: What `operation` returns.
 ///

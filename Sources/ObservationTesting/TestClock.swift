@@ -16,7 +16,7 @@ public import Publishing
 /// Sleepers wake in deadline order, and those with equal deadlines in the order they slept.
 /// Cancelling a sleeping task removes it and throws `CancellationError` at once.
 ///
-/// ``advance(by:)`` moves time to each due deadline in turn, and before it moves on, waits until
+/// ``advance(by:isolation:fileID:filePath:line:column:)`` moves time to each due deadline in turn, and before it moves on, waits until
 /// every sleeper it woke has resumed: their `sleep` calls have returned. That is one continuation
 /// resume each way, with no `Task.yield()` loops, so it costs microseconds and never runs out of
 /// yields on a loaded machine. What the woken code does next runs concurrently with the test, as
@@ -179,7 +179,13 @@ public final class TestClock: Clock, Sendable {
 
     /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches.
     ///
-    /// - Parameter duration: How far to move. Must not be negative.
+    /// - Parameters:
+    ///   - duration: How far to move. Must not be negative.
+    ///   - isolation: The caller's actor, inferred.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
     public func advance(
         by duration: Duration,
         isolation: isolated (any Actor)? = #isolation,
@@ -206,7 +212,13 @@ public final class TestClock: Clock, Sendable {
 
     /// Moves time forward to `deadline`, waking every sleeper whose deadline it reaches.
     ///
-    /// - Parameter deadline: The instant to move to. Must not be earlier than ``now``.
+    /// - Parameters:
+    ///   - deadline: The instant to move to. Must not be earlier than ``now``.
+    ///   - isolation: The caller's actor, inferred.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
     public func advance(
         to deadline: Instant,
         isolation: isolated (any Actor)? = #isolation,
@@ -223,13 +235,19 @@ public final class TestClock: Clock, Sendable {
 
     /// Advances to the earliest deadline, again and again, while anybody is sleeping.
     ///
-    /// Sleeps that register after `run()` found nobody sleeping (see ``advance(by:)``) are not
+    /// Sleeps that register after `run()` found nobody sleeping (see ``advance(by:isolation:fileID:filePath:line:column:)``) are not
     /// run: use it for sleepers that are all asleep when it starts.
     ///
     /// Fails clearly instead of running forever when sleepers keep scheduling new sleeps for
     /// longer than `timeout` of real time.
     ///
-    /// - Parameter timeout: How much real time the run may take; ten seconds by default.
+    /// - Parameters:
+    ///   - timeout: How much real time the run may take; ten seconds by default.
+    ///   - isolation: The caller's actor, inferred.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
     public func run(
         timeout: Duration = .seconds(10),
         isolation: isolated (any Actor)? = #isolation,

@@ -16,6 +16,11 @@ public import Publishing
 ///   - conditions: Conditions met one after another, each by a later value than the last.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
 ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+///   - fileID: The caller's file ID, inferred: failures are recorded there.
+///   - filePath: The caller's file path, inferred: failures are recorded there.
+///   - line: The caller's line, inferred: failures are recorded there.
+///   - column: The caller's column, inferred: failures are recorded there.
 ///   - action: Work to run once the subscription is in place, such as `await vm.load()`; it
 ///     runs concurrently with the wait, and must return within the timeout.
 /// - Returns: The values that met the conditions, in order, or `nil` if they were not all met.
@@ -63,6 +68,11 @@ public func until<P: Publisher>(
 ///   - conditions: Conditions met one after another, each by a later value than the last.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
 ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+///   - fileID: The caller's file ID, inferred: failures are recorded there.
+///   - filePath: The caller's file path, inferred: failures are recorded there.
+///   - line: The caller's line, inferred: failures are recorded there.
+///   - column: The caller's column, inferred: failures are recorded there.
 ///   - action: Work to run once the subscription is in place, such as `await vm.load()`; it
 ///     runs concurrently with the wait, and must return within the timeout.
 /// - Returns: The values that met the conditions, in order, or `nil` if they were not all met.
@@ -110,6 +120,11 @@ public func until<P: Publisher>(
 ///   - conditions: Conditions met one after another, each by a later value than the last.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
 ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+///   - fileID: The caller's file ID, inferred: failures are recorded there.
+///   - filePath: The caller's file path, inferred: failures are recorded there.
+///   - line: The caller's line, inferred: failures are recorded there.
+///   - column: The caller's column, inferred: failures are recorded there.
 ///   - action: Work to run once the subscription is in place, such as `await vm.load()`; it
 ///     runs concurrently with the wait, and must return within the timeout.
 /// - Returns: The values that met the conditions, in order, or `nil` if they were not all met.
@@ -157,6 +172,11 @@ public func until<P: Publisher>(
 ///   - conditions: Conditions met one after another, each by a later value than the last.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
 ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+///   - fileID: The caller's file ID, inferred: failures are recorded there.
+///   - filePath: The caller's file path, inferred: failures are recorded there.
+///   - line: The caller's line, inferred: failures are recorded there.
+///   - column: The caller's column, inferred: failures are recorded there.
 ///   - action: Work to run once the subscription is in place, such as `await vm.load()`; it
 ///     runs concurrently with the wait, and must return within the timeout.
 /// - Returns: The values that met the conditions, in order, or `nil` if they were not all met.
@@ -198,6 +218,11 @@ public func until<P: Publisher>(
 ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
 ///   - condition: The condition a value must meet.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+///   - fileID: The caller's file ID, inferred: failures are recorded there.
+///   - filePath: The caller's file path, inferred: failures are recorded there.
+///   - line: The caller's line, inferred: failures are recorded there.
+///   - column: The caller's column, inferred: failures are recorded there.
 ///   - action: Work to run once the subscription is in place; it must return within the timeout.
 /// - Returns: The value that met the condition, or `nil` if none did.
 ///
@@ -236,6 +261,11 @@ public func until<P: Publisher>(
 ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
 ///   - condition: The condition a value must meet.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+///   - fileID: The caller's file ID, inferred: failures are recorded there.
+///   - filePath: The caller's file path, inferred: failures are recorded there.
+///   - line: The caller's line, inferred: failures are recorded there.
+///   - column: The caller's column, inferred: failures are recorded there.
 ///   - action: Work to run once the subscription is in place; it must return within the timeout.
 /// - Returns: The value that met the condition, or `nil` if none did.
 ///
@@ -274,6 +304,11 @@ public func until<P: Publisher>(
 ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
 ///   - condition: The condition a value must meet.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+///   - fileID: The caller's file ID, inferred: failures are recorded there.
+///   - filePath: The caller's file path, inferred: failures are recorded there.
+///   - line: The caller's line, inferred: failures are recorded there.
+///   - column: The caller's column, inferred: failures are recorded there.
 ///   - action: Work to run once the subscription is in place; it must return within the timeout.
 /// - Returns: The value that met the condition, or `nil` if none did.
 ///
@@ -312,6 +347,11 @@ public func until<P: Publisher>(
 ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
 ///   - condition: The condition a value must meet.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+///   - fileID: The caller's file ID, inferred: failures are recorded there.
+///   - filePath: The caller's file path, inferred: failures are recorded there.
+///   - line: The caller's line, inferred: failures are recorded there.
+///   - column: The caller's column, inferred: failures are recorded there.
 ///   - action: Work to run once the subscription is in place; it must return within the timeout.
 /// - Returns: The value that met the condition, or `nil` if none did.
 ///

@@ -20,6 +20,11 @@ extension XCTestCase {
     ///   - conditions: Conditions met one after another, each by a later value than the last.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
     ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+    ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
     ///   - action: Work to run once the subscription is in place, such as `await vm.load()`; it
     ///     runs concurrently with the wait, and must return within the timeout.
     /// - Returns: The values that met the conditions, in order, or `nil` if they were not all met.
@@ -67,6 +72,11 @@ extension XCTestCase {
     ///   - conditions: Conditions met one after another, each by a later value than the last.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
     ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+    ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
     ///   - action: Work to run once the subscription is in place, such as `await vm.load()`; it
     ///     runs concurrently with the wait, and must return within the timeout.
     /// - Returns: The values that met the conditions, in order, or `nil` if they were not all met.
@@ -114,6 +124,11 @@ extension XCTestCase {
     ///   - conditions: Conditions met one after another, each by a later value than the last.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
     ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+    ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
     ///   - action: Work to run once the subscription is in place, such as `await vm.load()`; it
     ///     runs concurrently with the wait, and must return within the timeout.
     /// - Returns: The values that met the conditions, in order, or `nil` if they were not all met.
@@ -161,6 +176,11 @@ extension XCTestCase {
     ///   - conditions: Conditions met one after another, each by a later value than the last.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
     ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+    ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
     ///   - action: Work to run once the subscription is in place, such as `await vm.load()`; it
     ///     runs concurrently with the wait, and must return within the timeout.
     /// - Returns: The values that met the conditions, in order, or `nil` if they were not all met.
@@ -202,6 +222,11 @@ extension XCTestCase {
     ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
     ///   - condition: The condition a value must meet.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+    ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
     ///   - action: Work to run once the subscription is in place; it must return within the timeout.
     /// - Returns: The value that met the condition, or `nil` if none did.
     ///
@@ -240,6 +265,11 @@ extension XCTestCase {
     ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
     ///   - condition: The condition a value must meet.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+    ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
     ///   - action: Work to run once the subscription is in place; it must return within the timeout.
     /// - Returns: The value that met the condition, or `nil` if none did.
     ///
@@ -278,6 +308,11 @@ extension XCTestCase {
     ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
     ///   - condition: The condition a value must meet.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+    ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
     ///   - action: Work to run once the subscription is in place; it must return within the timeout.
     /// - Returns: The value that met the condition, or `nil` if none did.
     ///
@@ -316,6 +351,11 @@ extension XCTestCase {
     ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
     ///   - condition: The condition a value must meet.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+    ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
     ///   - action: Work to run once the subscription is in place; it must return within the timeout.
     /// - Returns: The value that met the condition, or `nil` if none did.
     ///
