@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "Publishing"),
         .target(name: "ObservationTesting", dependencies: ["Publishing"]),
         .target(name: "Examples", dependencies: ["Publishing"], path: "Examples"),
+        // `swift run -c release Benchmarks`: measurements beside their floors, as ratios.
+        .executableTarget(name: "Benchmarks", dependencies: ["ObservationTesting", "Publishing"]),
         .testTarget(name: "PublishingTests", dependencies: ["Publishing"]),
         .testTarget(
             name: "ObservationTestingTests",

@@ -1,0 +1,337 @@
+// Benchmarks: `swift run -c release Benchmarks [--quick] [--filter NAME]`.
+//
+// Every figure is measured beside its floor or baseline in the same run and reported as a
+// ratio, so the numbers mean something on any machine. Each row: several repeats, the median
+// with min and max.
+import Dispatch
+import Foundation
+import ObservationTesting
+import Publishing
+
+#if canImport(Glibc)
+    import Glibc
+    let rusageSelf = __rusage_who_t(RUSAGE_SELF.rawValue)
+    /// `ru_maxrss` is in kilobytes on Linux.
+    let maxRSSUnit = 1024.0
+#else
+    let rusageSelf = RUSAGE_SELF
+    /// `ru_maxrss` is in bytes on Apple platforms.
+    let maxRSSUnit = 1.0
+#endif
+
+struct Options {
+    var quick = false
+    var filter: String?
+
+    init(arguments: [String]) {
+        var iterator = arguments.dropFirst().makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--quick": quick = true
+            case "--filter": filter = iterator.next()
+            default:
+                FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}
+
+struct Row {
+    var name: String
+    var unit: String
+    var samples: [Double]
+    var baseline: String?
+
+    var median: Double { samples.sorted()[samples.count / 2] }
+}
+
+let options = Options(arguments: CommandLine.arguments)
+var rows: [Row] = []
+let repeats = options.quick ? 3 : 7
+
+func selected(_ name: String) -> Bool {
+    options.filter.map { name.contains($0) } ?? true
+}
+
+/// Runs the synchronous `body` `operations` times per repeat; records nanoseconds per operation.
+@MainActor
+func timeSync(_ name: String, operations: Int, baseline: String? = nil, _ body: () -> Void) {
+    guard selected(name) else { return }
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    body()  // warm up
+    for _ in 0..<repeats {
+        let start = clock.now
+        for _ in 0..<operations { body() }
+        samples.append(Double((clock.now - start).nanoseconds) / Double(operations))
+    }
+    rows.append(Row(name: name, unit: "ns/op", samples: samples, baseline: baseline))
+}
+
+/// Runs `body` `operations` times per repeat and records nanoseconds per operation.
+@MainActor
+func time(
+    _ name: String,
+    operations: Int,
+    baseline: String? = nil,
+    _ body: () async -> Void
+) async {
+    guard selected(name) else { return }
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    await body()  // warm up
+    for _ in 0..<repeats {
+        let start = clock.now
+        for _ in 0..<operations { await body() }
+        let elapsed = clock.now - start
+        samples.append(Double(elapsed.nanoseconds) / Double(operations))
+    }
+    rows.append(Row(name: name, unit: "ns/op", samples: samples, baseline: baseline))
+}
+
+/// Records a figure measured by `body` itself, once per repeat.
+@MainActor
+func record(_ name: String, unit: String, baseline: String? = nil, _ body: () async -> Double)
+    async
+{
+    guard selected(name) else { return }
+    var samples: [Double] = []
+    for _ in 0..<repeats { samples.append(await body()) }
+    rows.append(Row(name: name, unit: unit, samples: samples, baseline: baseline))
+}
+
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(rusageSelf, &usage)
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    return user + system
+}
+
+func peakResidentBytes() -> Double {
+    var usage = rusage()
+    getrusage(rusageSelf, &usage)
+    return Double(usage.ru_maxrss) * maxRSSUnit
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
+
+/// A flag set from any thread, for the polling baseline.
+final class Flag: @unchecked Sendable {
+    // @unchecked: `value` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+/// The way peers wait: check a condition every 10 ms (Nimble's `toEventually` default).
+func poll(
+    every interval: Duration = .milliseconds(10),
+    timeout: Duration = .seconds(1),
+    isolation: isolated (any Actor)? = #isolation,
+    until done: () -> Bool
+)
+    async
+{
+    let deadline = ContinuousClock.now + timeout
+    while !done(), ContinuousClock.now < deadline {
+        try? await Task.sleep(for: interval)
+    }
+}
+
+final class Model: ObservableObject {
+    @Published var value = 0
+}
+
+// MARK: 1. Wake latency
+
+await time("wake.floor.continuation", operations: options.quick ? 200 : 5_000) {
+    await withCheckedContinuation { continuation in
+        Task.detached { continuation.resume() }
+    }
+}
+await time(
+    "wake.until", operations: options.quick ? 200 : 5_000, baseline: "wake.floor.continuation"
+) {
+    let subject = PassthroughSubject<Int, Never>()
+    await until(subject, satisfies: [{ $0 == 1 }]) {
+        Task.detached { subject.send(1) }
+    }
+}
+await time(
+    "wake.polling.10ms", operations: options.quick ? 5 : 50, baseline: "wake.floor.continuation"
+) {
+    let flag = Flag()
+    Task.detached { flag.set() }
+    await poll { flag.isSet }
+}
+
+// MARK: 2. Ordered conditions at scale
+
+for conditions in [1, 10, 100] {
+    let values = 10_000
+    let name = "conditions.\(conditions).per-value"
+    guard selected(name) else { continue }
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    for _ in 0..<repeats {
+        let subject = PassthroughSubject<Int, Never>()
+        let step = values / conditions
+        let list: [(Int) -> Bool] = (1...conditions).map { index in { $0 == index * step - 1 } }
+        let start = clock.now
+        await until(subject, satisfies: list, timeout: .seconds(60)) {
+            for value in 0..<values { subject.send(value) }
+        }
+        samples.append(Double((clock.now - start).nanoseconds) / Double(values))
+    }
+    rows.append(Row(name: name, unit: "ns/value", samples: samples, baseline: nil))
+}
+
+// MARK: 3. Publish cost
+
+let publishes = options.quick ? 20_000 : 200_000
+do {
+    let lock = NSLock()
+    var sink = 0
+    let closure: (Int) -> Void = { sink &+= $0 }
+    timeSync("publish.floor.lock+closure", operations: publishes) {
+        lock.withLock {}
+        closure(1)
+    }
+    withExtendedLifetime(sink) {}
+}
+for subscribers in [0, 1, 10] {
+    let model = Model()
+    var total = 0
+    let tokens = (0..<subscribers).map { _ in model.$value.sink { total &+= $0 } }
+    timeSync(
+        "publish.published.\(subscribers)-subscribers", operations: publishes,
+        baseline: "publish.floor.lock+closure"
+    ) {
+        model.value &+= 1
+    }
+    withExtendedLifetime((tokens, total)) {}
+}
+do {
+    let subject = PassthroughSubject<Int, Never>()
+    var total = 0
+    let token = subject.sink { total &+= $0 }
+    timeSync("publish.subject.send", operations: publishes, baseline: "publish.floor.lock+closure")
+    {
+        subject.send(1)
+    }
+    let willChange = ObservableObjectPublisher()
+    let willChangeToken = willChange.sink { total &+= 1 }
+    timeSync(
+        "publish.objectWillChange.send", operations: publishes,
+        baseline: "publish.floor.lock+closure"
+    ) {
+        willChange.send()
+    }
+    withExtendedLifetime((token, willChangeToken, total)) {}
+}
+
+// MARK: 4. Subscribe + cancel
+
+do {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    timeSync("subscribe+cancel", operations: publishes / 10, baseline: "publish.floor.lock+closure")
+    {
+        subject.sink { _ in }.cancel()
+    }
+}
+
+// MARK: 6. Virtual time
+
+await time("virtual.testclock.sleep+advance", operations: options.quick ? 100 : 2_000) {
+    let clock = TestClock()
+    let sleeper = Task { try? await clock.sleep(for: .seconds(1)) }
+    await until(clock.sleeperCounts, satisfies: .equals(1))
+    await clock.advance(by: .seconds(1))
+    await sleeper.value
+}
+await record(
+    "virtual.continuousclock.1s-flow", unit: "ns/run", baseline: "virtual.testclock.sleep+advance"
+) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try? await clock.sleep(for: .seconds(options.quick ? 0.01 : 1))
+    return Double((clock.now - start).nanoseconds)
+}
+
+// MARK: 7. CPU while waiting 100 ms
+
+await record("cpu.wait-100ms.until", unit: "ms cpu") {
+    let subject = PassthroughSubject<Int, Never>()
+    let before = cpuSeconds()
+    await until(subject, satisfies: [{ $0 == 1 }]) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { subject.send(1) }
+    }
+    return (cpuSeconds() - before) * 1000
+}
+await record("cpu.wait-100ms.polling", unit: "ms cpu", baseline: "cpu.wait-100ms.until") {
+    let flag = Flag()
+    let before = cpuSeconds()
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { flag.set() }
+    await poll { flag.isSet }
+    return (cpuSeconds() - before) * 1000
+}
+
+// MARK: 8. Memory
+
+await record("memory.10000-untils", unit: "bytes/until") {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let before = peakResidentBytes()
+    for value in 1...10_000 {
+        subject.value = value
+        await until(subject, satisfies: [{ $0 == value }])
+    }
+    return (peakResidentBytes() - before) / 10_000
+}
+await record("memory.1000000-value-subscription", unit: "bytes/value") {
+    let subject = PassthroughSubject<[Int], Never>()
+    var count = 0
+    let token = subject.sink { count &+= $0.count }
+    let before = peakResidentBytes()
+    for _ in 0..<1_000_000 { subject.send([1]) }
+    withExtendedLifetime(token) {}
+    return (peakResidentBytes() - before) / 1_000_000
+}
+
+// MARK: Report
+
+func format(_ value: Double) -> String {
+    value >= 100 ? String(Int(value.rounded())) : String(format: "%.3g", value)
+}
+
+print("| benchmark | median | min | max | unit | ratio |")
+print("| --- | ---: | ---: | ---: | --- | --- |")
+let medians = Dictionary(rows.map { ($0.name, $0.median) }, uniquingKeysWith: { first, _ in first })
+for row in rows {
+    var ratio = ""
+    if let baseline = row.baseline, let base = medians[baseline], base > 0 {
+        ratio = "\(format(row.median / base))× \(baseline)"
+    }
+    let sorted = row.samples.sorted()
+    print(
+        "| \(row.name) | \(format(row.median)) | \(format(sorted.first!)) | \(format(sorted.last!)) "
+            + "| \(row.unit) | \(ratio) |"
+    )
+}
+print()
+for row in rows {
+    let sorted = row.samples.sorted()
+    var line = "bench name=\(row.name) median=\(format(row.median)) min=\(format(sorted.first!)) "
+    line += "max=\(format(sorted.last!)) unit=\(row.unit.replacingOccurrences(of: " ", with: "_"))"
+    if let baseline = row.baseline, let base = medians[baseline], base > 0 {
+        line += " ratio=\(format(row.median / base)) baseline=\(baseline)"
+    }
+    print(line)
+}
