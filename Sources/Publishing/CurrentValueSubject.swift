@@ -10,16 +10,18 @@
 /// count.value = 1                        // prints 1
 /// ```
 public final class CurrentValueSubject<Output, Failure: Error>: Publisher, Sendable {
-    private let relay: Relay<Output, Failure>
+    @usableFromInline let relay: Relay<Output, Failure>
 
     /// Creates a subject whose current value is `value`.
     ///
     /// - Parameter value: The value new subscribers receive first.
+    @inlinable
     public init(_ value: Output) {
         relay = Relay(value: value)
     }
 
     /// The current value; setting it sends the new value to every subscriber.
+    @inlinable
     public var value: Output {
         get { relay.value }
         set { relay.send(newValue) }
@@ -28,6 +30,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Publisher, Senda
     /// Stores `value` as the current value, then delivers it to every subscriber.
     ///
     /// - Parameter value: The new current value.
+    @inlinable
     public func send(_ value: Output) {
         relay.send(value)
     }
@@ -35,11 +38,13 @@ public final class CurrentValueSubject<Output, Failure: Error>: Publisher, Senda
     /// Ends the subject: subscribers receive the completion, and later sends are ignored.
     ///
     /// - Parameter completion: How the subject ends.
+    @inlinable
     public func send(completion: Subscribers.Completion<Failure>) {
         relay.send(completion: completion)
     }
 
     /// Subscribes closures to the current value, every later value and the completion.
+    @inlinable
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void

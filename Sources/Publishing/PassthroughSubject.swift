@@ -10,14 +10,16 @@
 /// events.send("tapped")
 /// ```
 public final class PassthroughSubject<Output, Failure: Error>: Publisher, Sendable {
-    private let relay = Relay<Output, Failure>()
+    @usableFromInline let relay = Relay<Output, Failure>()
 
     /// Creates a subject with no subscribers.
+    @inlinable
     public init() {}
 
     /// Delivers `value` to every current subscriber, synchronously, on this thread.
     ///
     /// - Parameter value: The value to deliver.
+    @inlinable
     public func send(_ value: Output) {
         relay.send(value)
     }
@@ -25,11 +27,13 @@ public final class PassthroughSubject<Output, Failure: Error>: Publisher, Sendab
     /// Ends the subject: subscribers receive the completion, and later sends are ignored.
     ///
     /// - Parameter completion: How the subject ends.
+    @inlinable
     public func send(completion: Subscribers.Completion<Failure>) {
         relay.send(completion: completion)
     }
 
     /// Subscribes closures to the values sent from now on and to the completion.
+    @inlinable
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
@@ -40,6 +44,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Publisher, Sendab
 
 extension PassthroughSubject where Output == Void {
     /// Delivers `()` to every current subscriber.
+    @inlinable
     public func send() {
         send(())
     }

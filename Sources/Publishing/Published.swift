@@ -18,12 +18,13 @@
 /// Reading, assigning and subscribing are safe from any thread.
 @propertyWrapper
 public struct Published<Value> {
-    private let relay: Relay<Value, Never>
-    private let willChange = WillChangeLink()
+    @usableFromInline let relay: Relay<Value, Never>
+    @usableFromInline let willChange = WillChangeLink()
 
     /// Creates the wrapper with the property's initial value.
     ///
     /// - Parameter wrappedValue: The initial value.
+    @inlinable
     public init(wrappedValue: Value) {
         relay = Relay(value: wrappedValue)
     }
@@ -36,12 +37,14 @@ public struct Published<Value> {
     }
 
     /// The publisher of the property's values: `$property`.
+    @inlinable
     public var projectedValue: Publisher {
         Publisher(relay: relay)
     }
 
     /// Reads and writes the property of `object`; writing fires `objectWillChange`, stores the
     /// value, then publishes it.
+    @inlinable
     public static subscript<EnclosingSelf: AnyObject>(
         _enclosingInstance object: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
@@ -75,11 +78,17 @@ extension Published {
         /// A property's changes cannot fail.
         public typealias Failure = Never
 
-        fileprivate let relay: Relay<Value, Never>
+        @usableFromInline let relay: Relay<Value, Never>
+
+        @inlinable
+        init(relay: Relay<Value, Never>) {
+            self.relay = relay
+        }
 
         /// Subscribes closures to the current value and every later assignment.
         ///
         /// The completion closure is never called: a property does not finish.
+        @inlinable
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
             receiveValue: @escaping (Value) -> Void
@@ -93,6 +102,7 @@ extension Published: Sendable where Value: Sendable {}
 extension Published.Publisher: Sendable where Value: Sendable {}
 
 /// Finds, once per property, the `objectWillChange` that its assignments must fire.
+@usableFromInline
 final class WillChangeLink: Sendable {
     private enum Resolution {
         case unresolved
@@ -102,6 +112,10 @@ final class WillChangeLink: Sendable {
 
     private let resolution = Locked(Resolution.unresolved)
 
+    @usableFromInline
+    init() {}
+
+    @usableFromInline
     func publisher(of object: AnyObject) -> ObservableObjectPublisher? {
         let cached = resolution.withLock { $0 }
         switch cached {

@@ -2,20 +2,26 @@
 ///
 /// It releases its storage once drained, so a long-lived queue holds nothing of the elements
 /// that passed through it.
+@usableFromInline
 package struct FIFO<Element> {
-    private var storage: [Element] = []
-    private var head = 0
+    @usableFromInline var storage: [Element] = []
+    @usableFromInline var head = 0
 
+    @inlinable
     package init() {}
 
+    @inlinable
     package var isEmpty: Bool { head == storage.count }
 
+    @inlinable
     package var count: Int { storage.count - head }
 
+    @inlinable
     package mutating func push(_ element: Element) {
         storage.append(element)
     }
 
+    @inlinable
     package mutating func pop() -> Element? {
         guard head < storage.count else { return nil }
         let element = storage[head]
@@ -30,6 +36,7 @@ package struct FIFO<Element> {
         return element
     }
 
+    @inlinable
     package mutating func removeAll() {
         storage = []
         head = 0

@@ -1,4 +1,5 @@
 /// One event a subscription receives.
+@usableFromInline
 package enum PublisherEvent<Output, Failure: Error> {
     case value(Output)
     case completion(Subscribers.Completion<Failure>)
@@ -16,40 +17,47 @@ package enum PublisherEvent<Output, Failure: Error> {
 ///   cancelling from inside a closure never deadlock, and values sent from inside a closure
 ///   reach each subscriber after the value being delivered now.
 /// - No subscriber receives two events at once.
+@usableFromInline
 package final class Relay<Output, Failure: Error>: @unchecked Sendable {
     // @unchecked: every mutable field here and in `Subscription` is guarded by `lock`.
-    package typealias Event = PublisherEvent<Output, Failure>
-    typealias Handler = (Event) -> Void
+    @usableFromInline package typealias Event = PublisherEvent<Output, Failure>
+    @usableFromInline typealias Handler = (Event) -> Void
 
+    @usableFromInline
     final class Subscription {
-        var handler: Handler?
-        var pending = FIFO<Event>()
-        var isDelivering = false
+        @usableFromInline var handler: Handler?
+        @usableFromInline var pending = FIFO<Event>()
+        @usableFromInline var isDelivering = false
 
+        @inlinable
         init(handler: @escaping Handler) {
             self.handler = handler
         }
     }
 
-    private let lock = Lock()
-    private var current: Output?
-    private var subscriptions: [Subscription] = []
-    private var completion: Subscribers.Completion<Failure>?
+    @usableFromInline let lock = Lock()
+    @usableFromInline var current: Output?
+    @usableFromInline var subscriptions: [Subscription] = []
+    @usableFromInline var completion: Subscribers.Completion<Failure>?
 
     /// A relay with no current value, like `PassthroughSubject`.
+    @inlinable
     package init() {}
 
     /// A relay that replays `value` to each new subscriber, like `CurrentValueSubject`.
+    @inlinable
     package init(value: Output) {
         current = value
     }
 
     /// The current value. Only call this on a relay made with `init(value:)`.
+    @inlinable
     package var value: Output {
         lock.withLock { current! }
     }
 
     /// Stores `value` as the current one (if the relay has one) and delivers it.
+    @inlinable
     package func send(_ value: Output) {
         let plan = lock.withLock { () -> DeliveryPlan? in
             guard completion == nil else { return nil }
@@ -62,6 +70,7 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
     /// Changes the current value in place and delivers the result, as one step with respect to
     /// other sends: concurrent updates never lose each other's changes. Only call this on a
     /// relay made with `init(value:)`.
+    @inlinable
     package func update(_ change: (inout Output) -> Void) {
         let plan = lock.withLock { () -> DeliveryPlan? in
             guard completion == nil, var value = current else { return nil }
@@ -73,6 +82,7 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// Delivers the completion and ends every subscription; later events are ignored.
+    @inlinable
     package func send(completion: Subscribers.Completion<Failure>) {
         let plan = lock.withLock { () -> DeliveryPlan? in
             guard self.completion == nil else { return nil }
@@ -85,6 +95,7 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// Subscribes `handler`, replaying the current value (or the completion) first.
+    @inlinable
     package func subscribe(_ handler: @escaping (Event) -> Void) -> AnyCancellable {
         let subscription = Subscription(handler: handler)
         let plan = lock.withLock { () -> DeliveryPlan? in
@@ -99,7 +110,8 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
         return AnyCancellable { [weak self] in self?.cancel(subscription) }
     }
 
-    private func cancel(_ subscription: Subscription) {
+    @inlinable
+    func cancel(_ subscription: Subscription) {
         // Returned so it is released after the lock: its captures' deinit may re-enter.
         let handler = lock.withLock { () -> Handler? in
             subscriptions.removeAll { $0 === subscription }
@@ -116,10 +128,15 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
     ///
     /// The first idle subscriber gets its event handed over directly (the common case: one
     /// subscriber, no contention); any other idle subscriber drains its queue.
+    @usableFromInline
     struct DeliveryPlan {
-        var direct: (Subscription, Handler, Event)?
-        var drains: [Subscription] = []
+        @usableFromInline var direct: (Subscription, Handler, Event)?
+        @usableFromInline var drains: [Subscription] = []
 
+        @inlinable
+        init() {}
+
+        @inlinable
         func run(on relay: Relay) {
             if let (subscription, handler, event) = direct {
                 handler(event)
@@ -132,7 +149,8 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// Must be called with `lock` held.
-    private func enqueue(_ event: Event, to targets: [Subscription]) -> DeliveryPlan? {
+    @inlinable
+    func enqueue(_ event: Event, to targets: [Subscription]) -> DeliveryPlan? {
         var plan = DeliveryPlan()
         for subscription in targets {
             guard let handler = subscription.handler else { continue }
@@ -152,7 +170,8 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// Delivers queued events one at a time until the subscription's queue is empty.
-    private func drain(_ subscription: Subscription) {
+    @inlinable
+    func drain(_ subscription: Subscription) {
         while true {
             let next = lock.withLock { () -> (Handler, Event)? in
                 guard let handler = subscription.handler, let event = subscription.pending.pop()
@@ -172,6 +191,7 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
 
 extension Relay {
     /// Subscribes a pair of sink closures.
+    @inlinable
     package func subscribe(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
@@ -186,6 +206,7 @@ extension Relay {
 }
 
 extension Relay: Publisher {
+    @inlinable
     package func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
