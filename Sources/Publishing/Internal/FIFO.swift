@@ -14,9 +14,6 @@ package struct FIFO<Element> {
     package var isEmpty: Bool { head == storage.count }
 
     @inlinable
-    package var count: Int { storage.count - head }
-
-    @inlinable
     package mutating func push(_ element: Element) {
         storage.append(element)
     }

@@ -1,7 +1,7 @@
 /// A value that is only read and written while holding a lock.
 @usableFromInline
+// @unchecked: `state` is only reached through `withLock`, which holds `lock`.
 package final class Locked<State>: @unchecked Sendable {
-    // @unchecked: `state` is only reached through `withLock`, which holds `lock`.
     @usableFromInline let lock = Lock()
     @usableFromInline var state: State
 

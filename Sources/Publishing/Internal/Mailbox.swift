@@ -26,11 +26,6 @@ package final class Mailbox<Message>: @unchecked Sendable {
         receiver?.resume()
     }
 
-    /// Whether no message is waiting.
-    package var isEmpty: Bool {
-        lock.withLock { state.messages.isEmpty }
-    }
-
     /// Takes the oldest message, suspending until one arrives; `nil` once the task is cancelled
     /// and no message is waiting.
     package func receive(isolation: isolated (any Actor)? = #isolation) async -> Message? {

@@ -18,8 +18,8 @@ package enum PublisherEvent<Output, Failure: Error> {
 ///   reach each subscriber after the value being delivered now.
 /// - No subscriber receives two events at once.
 @usableFromInline
+// @unchecked: every mutable field here and in `Subscription` is guarded by `lock`.
 package final class Relay<Output, Failure: Error>: @unchecked Sendable {
-    // @unchecked: every mutable field here and in `Subscription` is guarded by `lock`.
     @usableFromInline package typealias Event = PublisherEvent<Output, Failure>
     @usableFromInline typealias Handler = (Event) -> Void
 
