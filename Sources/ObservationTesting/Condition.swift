@@ -11,6 +11,8 @@ public struct Condition<Value> {
     /// How failure messages name the condition; `nil` shows only its position.
     public let label: String?
     private let predicate: (Value) throws -> Bool
+    /// Whether this is a ``never(_:_:)`` step: a value meeting it fails the wait.
+    let isForbidding: Bool
 
     /// Creates a condition from a closure.
     ///
@@ -19,7 +21,16 @@ public struct Condition<Value> {
     ///   - predicate: Returns `true` when a value meets the condition. An error it throws fails
     ///     the wait and is named in the failure message.
     public init(_ label: String? = nil, _ predicate: @escaping (Value) throws -> Bool) {
+        self.init(label, isForbidding: false, predicate)
+    }
+
+    private init(
+        _ label: String?,
+        isForbidding: Bool,
+        _ predicate: @escaping (Value) throws -> Bool
+    ) {
         self.label = label
+        self.isForbidding = isForbidding
         self.predicate = predicate
     }
 
@@ -36,7 +47,32 @@ public struct Condition<Value> {
     /// - Parameter label: How failure messages name the condition.
     /// - Returns: A condition with the same test and the new label.
     public func labeled(_ label: String) -> Condition {
-        Condition(label, predicate)
+        Condition(label, isForbidding: isForbidding, predicate)
+    }
+
+    /// A step that no value may meet until the next condition in the list is met.
+    ///
+    /// Place it between two conditions to say what must not happen in between; a value that
+    /// meets it fails the wait at once. A `never` step takes no value of its own, and the
+    /// values returned are only those that met ordinary conditions.
+    ///
+    /// ```swift
+    /// await until(viewModel.$state, satisfies: [
+    ///     .matches(\.isLoading, true),
+    ///     .never("an error") { $0.error != nil },
+    ///     .matches(\.isLoading, false),
+    /// ])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - label: How failure messages name the forbidden state.
+    ///   - predicate: Returns `true` for a value that must not arrive.
+    /// - Returns: The step.
+    public static func never(
+        _ label: String? = nil,
+        _ predicate: @escaping (Value) throws -> Bool
+    ) -> Condition {
+        Condition(label, isForbidding: true, predicate)
     }
 }
 

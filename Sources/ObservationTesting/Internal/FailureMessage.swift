@@ -2,13 +2,20 @@ import Publishing
 
 /// Writes the failure message of a wait: what went wrong, the values received, and a hint.
 ///
-/// "Expected X, but Y." then a blank line, the timeline, a blank line, and what to try.
+/// "Expected X, but Y." then a blank line, the timeline (or, for an exact sequence, a diff), a
+/// blank line, and what to try.
 struct FailureMessage<Value> {
     enum Reason {
         case timedOut
         case ended(Subscribers.Completion<any Error>)
         case conditionThrew(any Error)
         case actionThrew(any Error)
+        /// No value arrived for the idle timeout.
+        case idle(Duration)
+        /// A value met a `never` step, named by its label.
+        case forbidden(String?)
+        /// A value of an exact sequence differed from the one expected.
+        case mismatch
 
         static func ended<Failure>(from completion: Subscribers.Completion<Failure>) -> Reason {
             switch completion {
@@ -21,14 +28,35 @@ struct FailureMessage<Value> {
     let helper: String
     let labels: [String?]
     let timeout: Duration
+    let ending: WaitPlan<Value>.Ending
+    /// What the source is called in sentences: "publisher", "sequence", "property".
+    let source: String
+    /// The expected values of an exact sequence, described; `nil` for other waits.
+    let expected: [String]?
     var timeline = Timeline<Value>()
+    /// How to word a value that met a `never` step; `nil` for a step in a list.
+    let violation: String?
+    /// Every value tested against an exact sequence, for its diff.
+    var received: [Value] = []
     /// The condition being waited for, counted from 0; `labels.count` once all are met.
     var pending = 0
 
-    init(helper: String, labels: [String?], timeout: Duration) {
+    init(
+        helper: String,
+        labels: [String?],
+        timeout: Duration,
+        ending: WaitPlan<Value>.Ending = .conditionsMet,
+        source: String = "publisher",
+        expected: [String]? = nil,
+        violation: String? = nil
+    ) {
+        self.violation = violation
         self.helper = helper
         self.labels = labels
         self.timeout = timeout
+        self.ending = ending
+        self.source = source
+        self.expected = expected
     }
 
     func fail(_ reason: Reason, after elapsed: Duration, at callSite: CallSite) {
@@ -37,8 +65,10 @@ struct FailureMessage<Value> {
 
     func text(for reason: Reason, after elapsed: Duration) -> String {
         var paragraphs = [summary(for: reason, after: elapsed)]
-        if timeline.count == 0 {
-            paragraphs.append("The publisher sent no values.")
+        if let expected {
+            paragraphs.append(diff(expected: expected).joined(separator: "\n"))
+        } else if timeline.count == 0 {
+            paragraphs.append("The \(source) sent no values.")
         } else {
             paragraphs.append(timeline.lines().joined(separator: "\n"))
         }
@@ -46,7 +76,15 @@ struct FailureMessage<Value> {
         return paragraphs.joined(separator: "\n\n")
     }
 
+    private var areAllMet: Bool { pending >= labels.count }
+
+    private var isWaitingToFinish: Bool {
+        guard areAllMet, case .finished = ending else { return false }
+        return true
+    }
+
     private var pendingCondition: String {
+        if isWaitingToFinish { return "the end of the \(source)" }
         var text = "condition \(pending + 1) of \(labels.count)"
         if pending < labels.count, let label = labels[pending] {
             text += " (\(label))"
@@ -55,57 +93,108 @@ struct FailureMessage<Value> {
     }
 
     private func summary(for reason: Reason, after elapsed: Duration) -> String {
-        let allMet = pending >= labels.count
+        let failedAfter = "\(helper) failed after \(elapsed.secondsText(decimals: 3))"
+        let timedOut = "\(helper) timed out after \(timeout.shortSecondsText)"
         switch reason {
         case .timedOut:
-            if allMet {
-                return "\(helper) timed out after \(timeout.shortSecondsText): "
-                    + "all \(labels.count) conditions were met, but the action had not returned."
+            if let expected {
+                return "\(timedOut): received \(received.count) of the \(expected.count) "
+                    + "expected values."
             }
-            return "\(helper) timed out after \(timeout.shortSecondsText): "
-                + "\(pendingCondition) was never met."
+            if isWaitingToFinish { return "\(timedOut): the \(source) never finished." }
+            if areAllMet {
+                return "\(timedOut): all \(labels.count) conditions were met, "
+                    + "but the action had not returned."
+            }
+            return "\(timedOut): \(pendingCondition) was never met."
         case .ended(.finished):
-            return "\(helper) failed after \(elapsed.secondsText(decimals: 3)): "
-                + "the publisher finished before \(pendingCondition) was met."
+            return "\(failedAfter): the \(source) finished before \(pendingCondition) was met."
         case .ended(.failure(let error)):
-            return "\(helper) failed after \(elapsed.secondsText(decimals: 3)): "
-                + "the publisher failed with \(ValueDescription.of(error)) "
-                + "before \(pendingCondition) was met."
+            let when = isWaitingToFinish ? "instead of finishing" : "before \(pendingCondition) was met"
+            return "\(failedAfter): the \(source) failed with \(ValueDescription.of(error)) \(when)."
         case .conditionThrew(let error):
-            let index = max(timeline.count - 1, 0)
             return "\(helper) failed: \(pendingCondition) threw \(ValueDescription.of(error)) "
-                + "on value [\(index)]."
+                + "on value [\(lastIndex)]."
         case .actionThrew(let error):
-            let state =
-                allMet ? "after all conditions were met" : "while \(pendingCondition) was pending"
+            let state = areAllMet ? "after all conditions were met" : "while \(pendingCondition) was pending"
             return "\(helper) failed: the action threw \(ValueDescription.of(error)) \(state)."
+        case .idle(let idleTimeout):
+            return "\(failedAfter): no value arrived for \(idleTimeout.shortSecondsText) "
+                + "while \(pendingCondition) was pending."
+        case .forbidden where violation != nil:
+            return "\(failedAfter): value [\(lastIndex)] \(violation ?? "")."
+        case .forbidden(let label):
+            let named = label.map { " (\($0))" } ?? ""
+            return "\(failedAfter): value [\(lastIndex)] met a never condition\(named)."
+        case .mismatch:
+            return "\(helper) failed: value [\(max(received.count - 1, 0))] differs from the "
+                + "expected sequence."
         }
     }
+
+    private var lastIndex: Int { max(timeline.count - 1, 0) }
 
     private func hint(for reason: Reason) -> String {
         switch reason {
         case .timedOut:
-            if pending >= labels.count {
+            if expected == nil, isWaitingToFinish {
+                return "The \(source) must finish within the timeout. Check what should end it."
+            }
+            if expected == nil, areAllMet {
                 return
                     "The action passed to perform: must return within the timeout. If it sleeps, "
                     + "inject a TestClock and advance it; if it is slow, raise the timeout."
             }
             guard let last = timeline.last else {
-                return "Check that the test observes the publisher the code under test changes, "
+                return "Check that the test observes the \(source) the code under test changes, "
                     + "and that the change happens. If the code sleeps, inject a TestClock and "
                     + "advance it; if it is slow, raise the timeout."
             }
             let quiet = max(timeout - last.elapsed, .zero).secondsText(decimals: 3)
-            return "The publisher went quiet after value [\(last.index)]: nothing more arrived in "
+            return "The \(source) went quiet after value [\(last.index)]: nothing more arrived in "
                 + "the last \(quiet) of the wait. If the code under test is still working, raise "
                 + "the timeout; if it sleeps, inject a TestClock and advance it."
+        case .ended(.failure) where isWaitingToFinish:
+            return "The \(source) was expected to finish normally. Check what made it fail."
         case .ended:
-            return "A publisher that has ended sends no more values, so the remaining conditions "
-                + "can never be met. Check what ended it, or wait on a publisher that stays alive."
+            return "A \(source) that has ended sends no more values, so the remaining conditions "
+                + "can never be met. Check what ended it, or wait on a \(source) that stays alive."
         case .conditionThrew:
             return "An error thrown by a condition fails the wait at once."
         case .actionThrew:
             return "An error thrown by the action passed to perform: fails the wait at once."
+        case .idle:
+            return "Each value must follow the one before within the idle timeout. If the code "
+                + "under test pauses for longer, raise idleTimeout; if it sleeps, inject a "
+                + "TestClock and advance it."
+        case .forbidden:
+            return "A value meeting a never condition fails the wait at once; the values above "
+                + "lead up to it."
+        case .mismatch:
+            return "Each value must equal the expected one at its position; the first "
+                + "difference fails at once."
         }
+    }
+
+    /// Expected and received values side by side, the first difference marked.
+    private func diff(expected: [String]) -> [String] {
+        let actual = received.map { ValueDescription.of($0) }
+        let width = max(expected.map(\.count).max() ?? 0, "expected".count)
+        func padded(_ text: String) -> String {
+            text + String(repeating: " ", count: max(width - text.count, 0))
+        }
+        var lines = ["       \(padded("expected"))  received"]
+        var isDifferenceMarked = false
+        for index in 0..<max(expected.count, actual.count) {
+            let wanted = index < expected.count ? expected[index] : "(nothing more)"
+            let got = index < actual.count ? actual[index] : "(nothing yet)"
+            let isFirstDifference = wanted != got && !isDifferenceMarked
+            if wanted != got { isDifferenceMarked = true }
+            let number = "[\(index)]" + String(repeating: " ", count: max(4 - "\(index)".count, 0))
+            var line = "\(isFirstDifference ? "→" : " ") \(number) \(padded(wanted))  \(got)"
+            if isFirstDifference { line += "  ← first difference" }
+            lines.append(line)
+        }
+        return lines
     }
 }

@@ -54,7 +54,9 @@ struct Timeline<Value> {
     }
 
     private static func line(_ entry: Entry) -> String {
-        var line = "  [\(entry.index)] +\(entry.elapsed.secondsText(decimals: 3))  "
+        // A recorder's earlier values arrived before the wait began: their times are negative.
+        let sign = entry.elapsed < .zero ? "" : "+"
+        var line = "  [\(entry.index)] \(sign)\(entry.elapsed.secondsText(decimals: 3))  "
         line += ValueDescription.of(entry.value)
         if let condition = entry.metCondition {
             line += "  ← met condition \(condition + 1)"

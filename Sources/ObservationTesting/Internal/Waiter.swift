@@ -1,53 +1,129 @@
 import Publishing
 
-/// What can wake a waiting `until`.
+/// What can wake a waiting helper.
 enum WaitEvent<Output, Failure: Error> {
     case value(Output, arrived: ContinuousClock.Instant)
     case completion(Subscribers.Completion<Failure>, arrived: ContinuousClock.Instant)
     case timedOut
+    /// No value arrived for the idle timeout; `generation` tells a stale timer from the live one.
+    case idle(generation: Int)
     case actionFinished(thrown: (any Error)?)
 }
 
-/// The one engine behind every `until`: feeds a publisher's values to ordered conditions.
+/// Starts feeding a source's events to a wait, and stops when the returned handle is cancelled.
 ///
-/// The sink only posts events to a mailbox; conditions run here, on the caller's isolation,
+/// Every source (publishers, `@Observable` properties, async sequences, recorders) is reduced to
+/// this, so they all share one engine.
+typealias EventSubscription<Output, Failure: Error> = (Mailbox<WaitEvent<Output, Failure>>) ->
+    AnyCancellable
+
+/// What a wait is for: its steps, and what counts as success.
+struct WaitPlan<Output> {
+    enum Ending {
+        /// Success once every condition is met (and the action has returned).
+        case conditionsMet
+        /// Success once the source finishes after every condition is met.
+        case finished
+        /// Success once the window has passed (or the source has ended) with no step broken.
+        case window(Duration)
+    }
+
+    /// Conditions met in order; ``Condition/never(_:_:)`` steps forbid values until the next one.
+    var steps: [Condition<Output>]
+    var ending = Ending.conditionsMet
+    /// Fail at once on a value that does not meet the pending condition: exact sequences.
+    var isStrict = false
+    /// Fail when no value arrives for this long.
+    var idleTimeout: Duration?
+    /// The expected values of an exact sequence, described, for the failure message's diff.
+    var expectedDescriptions: [String]?
+    /// What failure messages call the source.
+    var source = "publisher"
+    /// Skip a value that repeats the one before, as this says: `emits(…, ignoringDuplicates:)`.
+    var isRepeat: ((Output, Output) -> Bool)?
+    /// How a failure message words a value that met a `never` step, such as "satisfied the
+    /// condition"; `nil` words it as a `never` step in a list.
+    var violation: String?
+}
+
+/// How a wait ended well: the values that met conditions, and how many values it took.
+struct WaitResult<Output> {
+    var matched: [Output]
+    /// Values taken from the source, met or not: a recorder moves on by this many.
+    var consumed: Int
+}
+
+/// The one engine behind every helper: feeds a source's values to ordered steps.
+///
+/// The source only posts events to a mailbox; conditions run here, on the caller's isolation,
 /// after each wake. That is why non-`Sendable` view models, values and closures work from a
 /// `@MainActor` test. Every outcome (matched, timed out, ended early, threw, cancelled) leaves
-/// through `wait`, whose `defer`s release the subscription and the timer, and which never
+/// through `wait`, whose `defer`s release the subscription and the timers, and which never
 /// returns before the action has ended.
 enum Waiter {
     static func wait<P: Publisher>(
         for publisher: P,
         toSatisfy conditions: [Condition<P.Output>],
         timeout request: TimeoutRequest,
+        idleTimeout: Duration? = nil,
         helper: String,
         isolation: isolated (any Actor)?,
         at callSite: CallSite,
         performing action: (() async throws -> Void)?
     ) async -> [P.Output]? {
+        await wait(
+            subscribing: publisher.eventSubscription,
+            plan: WaitPlan(steps: conditions, idleTimeout: idleTimeout),
+            timeout: request,
+            helper: helper,
+            isolation: isolation,
+            at: callSite,
+            performing: action
+        )?.matched
+    }
+
+    static func wait<Output, Failure>(
+        subscribing subscribe: EventSubscription<Output, Failure>,
+        plan: WaitPlan<Output>,
+        timeout request: TimeoutRequest,
+        helper: String,
+        isolation: isolated (any Actor)?,
+        at callSite: CallSite,
+        performing action: (() async throws -> Void)? = nil
+    ) async -> WaitResult<Output>? {
         let timeout: Duration
-        switch TimeoutPolicy.resolve(request) {
+        // A window is how long to watch, not a margin for slow machines: it is never scaled.
+        let resolution =
+            plan.ending.window.map { TimeoutPolicy.resolve(.duration($0), scale: .success(1)) }
+            ?? TimeoutPolicy.resolve(request)
+        switch resolution {
         case .success(let resolved):
             timeout = resolved
         case .failure(let problem):
             FailureReporter.record(problem.message(helper: helper), at: callSite)
             return nil
         }
+        if let idleTimeout = plan.idleTimeout {
+            guard case .success = TimeoutPolicy.resolve(.duration(idleTimeout), scale: .success(1))
+            else {
+                FailureReporter.record(
+                    TimeoutProblem.invalidTimeout(idleTimeout.inSeconds).message(helper: helper),
+                    at: callSite
+                )
+                return nil
+            }
+        }
 
-        let clock = ContinuousClock()
-        let start = clock.now
-        let mailbox = Mailbox<WaitEvent<P.Output, P.Failure>>()
-        let subscription = publisher.sink(
-            receiveCompletion: { mailbox.post(.completion($0, arrived: clock.now)) },
-            receiveValue: { mailbox.post(.value($0, arrived: clock.now)) }
-        )
+        let mailbox = Mailbox<WaitEvent<Output, Failure>>()
+        let start = ContinuousClock.now
+        let subscription = subscribe(mailbox)
         defer { subscription.cancel() }
         let timer = DeadlineTimer(after: timeout) { mailbox.post(.timedOut) }
         defer { timer.cancel() }
 
         // The action runs on the caller's isolation, concurrently with the wait, so a timeout is
-        // reported even if the action never returns. It never outlives `until`: it has finished,
-        // or has been cancelled and awaited, before `until` returns.
+        // reported even if the action never returns. It never outlives the wait: it has finished,
+        // or has been cancelled and awaited, before the wait returns.
         let actionTask = action.map { action in
             Task {
                 _ = isolation
@@ -59,68 +135,155 @@ enum Waiter {
                 }
             }
         }
-        var progress = Progress<P.Output>(
+        var progress = Progress(
+            plan: plan,
             report: FailureMessage(
                 helper: helper,
-                labels: conditions.map(\.label),
-                timeout: timeout
+                labels: plan.steps.filter { !$0.isForbidding }.map(\.label),
+                timeout: timeout,
+                ending: plan.ending,
+                source: plan.source,
+                expected: plan.expectedDescriptions,
+                violation: plan.violation
             ),
             start: start,
             isActionRunning: actionTask != nil
         )
-        let matched = await progress.match(conditions, from: mailbox, at: callSite)
+        let result = await progress.run(from: mailbox, at: callSite)
+        progress.idleTimer?.cancel()
         if let actionTask {
             actionTask.cancel()
             await actionTask.value
         }
-        return matched
+        return result
     }
 }
 
-/// How far a wait has come: the values that met conditions, and the failure message so far.
+extension Publisher {
+    /// Subscribes with `sink`, posting every event to the wait's mailbox.
+    var eventSubscription: EventSubscription<Output, Failure> {
+        { mailbox in
+            sink(
+                receiveCompletion: { mailbox.post(.completion($0, arrived: .now)) },
+                receiveValue: { mailbox.post(.value($0, arrived: .now)) }
+            )
+        }
+    }
+}
+
+extension WaitPlan.Ending {
+    var window: Duration? {
+        if case .window(let window) = self { return window }
+        return nil
+    }
+}
+
+/// How far a wait has come: the step pending, the values met, and the failure message so far.
 private struct Progress<Output> {
+    let plan: WaitPlan<Output>
     var report: FailureMessage<Output>
     let start: ContinuousClock.Instant
     var isActionRunning: Bool
-    var matched: [Output] = []
 
-    /// Feeds the mailbox's events to the conditions until an outcome is reached.
-    mutating func match<Failure>(
-        _ conditions: [Condition<Output>],
+    /// Index into `plan.steps` of the condition waited for.
+    private var step = 0
+    /// `never` steps in force: passed over, and not yet followed by a met condition.
+    private var forbidden: [Condition<Output>] = []
+    private var matched: [Output] = []
+    private var consumed = 0
+    private var previous: Output?
+    private var idleGeneration = 0
+    private(set) var idleTimer: DeadlineTimer?
+
+    init(
+        plan: WaitPlan<Output>,
+        report: FailureMessage<Output>,
+        start: ContinuousClock.Instant,
+        isActionRunning: Bool
+    ) {
+        self.plan = plan
+        self.report = report
+        self.start = start
+        self.isActionRunning = isActionRunning
+    }
+
+    private var areConditionsMet: Bool { step >= plan.steps.count }
+
+    private var isDone: Bool {
+        guard areConditionsMet, !isActionRunning else { return false }
+        switch plan.ending {
+        case .conditionsMet: return true
+        case .finished, .window: return false
+        }
+    }
+
+    /// Moves past `never` steps, putting them in force, to the next condition to meet.
+    private mutating func passForbiddingSteps() {
+        while step < plan.steps.count, plan.steps[step].isForbidding {
+            forbidden.append(plan.steps[step])
+            step += 1
+        }
+    }
+
+    private mutating func armIdleTimer<Failure>(
+        _ mailbox: Mailbox<WaitEvent<Output, Failure>>
+    ) {
+        guard let idleTimeout = plan.idleTimeout else { return }
+        idleTimer?.cancel()
+        idleGeneration += 1
+        let generation = idleGeneration
+        idleTimer = DeadlineTimer(after: idleTimeout) {
+            mailbox.post(.idle(generation: generation))
+        }
+    }
+
+    /// Feeds the mailbox's events to the steps until an outcome is reached.
+    mutating func run<Failure>(
         from mailbox: Mailbox<WaitEvent<Output, Failure>>,
         isolation: isolated (any Actor)? = #isolation,
         at callSite: CallSite
-    ) async -> [Output]? {
+    ) async -> WaitResult<Output>? {
         let clock = ContinuousClock()
-        matched.reserveCapacity(conditions.count)
-        while matched.count < conditions.count || isActionRunning {
+        matched.reserveCapacity(plan.steps.count)
+        passForbiddingSteps()
+        armIdleTimer(mailbox)
+        while !isDone {
             // `nil`: the waiting task was cancelled. That is the caller's decision, not a failed
             // expectation, so nothing is recorded.
             guard let event = await mailbox.receive(isolation: isolation) else { return nil }
             report.pending = matched.count
             switch event {
             case .value(let value, let arrived):
-                guard matched.count < conditions.count else { continue }
-                let isMet: Bool
-                do {
-                    isMet = try conditions[matched.count].isMet(by: value)
-                } catch {
-                    report.timeline.record(value, elapsed: arrived - start, metCondition: nil)
-                    report.fail(.conditionThrew(error), after: clock.now - start, at: callSite)
+                if areConditionsMet, case .conditionsMet = plan.ending { continue }
+                consumed += 1
+                armIdleTimer(mailbox)
+                if let isRepeat = plan.isRepeat {
+                    defer { previous = value }
+                    if let previous, isRepeat(previous, value) { continue }
+                }
+                if !take(value, arrivedAfter: arrived - start, at: callSite) { return nil }
+            case .completion(let completion, let arrived):
+                switch (completion, plan.ending) {
+                case (.finished, .finished) where areConditionsMet,
+                    (_, .window) where areConditionsMet:
+                    return WaitResult(matched: matched, consumed: consumed)
+                case (_, .conditionsMet) where areConditionsMet:
+                    continue
+                default:
+                    report.fail(.ended(from: completion), after: arrived - start, at: callSite)
                     return nil
                 }
-                report.timeline.record(
-                    value,
-                    elapsed: arrived - start,
-                    metCondition: isMet ? matched.count : nil
-                )
-                if isMet { matched.append(value) }
-            case .completion(let completion, let arrived):
-                guard matched.count < conditions.count else { continue }
-                report.fail(.ended(from: completion), after: arrived - start, at: callSite)
-                return nil
             case .timedOut:
+                if case .window = plan.ending, areConditionsMet {
+                    return WaitResult(matched: matched, consumed: consumed)
+                }
                 report.fail(.timedOut, after: report.timeout, at: callSite)
+                return nil
+            case .idle(let generation):
+                guard generation == idleGeneration, let idleTimeout = plan.idleTimeout else {
+                    continue
+                }
+                report.fail(.idle(idleTimeout), after: clock.now - start, at: callSite)
                 return nil
             case .actionFinished(let thrown):
                 isActionRunning = false
@@ -130,6 +293,47 @@ private struct Progress<Output> {
                 }
             }
         }
-        return matched
+        return WaitResult(matched: matched, consumed: consumed)
+    }
+
+    /// Tests one value against the steps in force; `false` once the wait has failed.
+    private mutating func take(
+        _ value: Output,
+        arrivedAfter elapsed: Duration,
+        at callSite: CallSite
+    ) -> Bool {
+        do {
+            for condition in forbidden where try condition.isMet(by: value) {
+                report.timeline.record(value, elapsed: elapsed, metCondition: nil)
+                report.fail(.forbidden(condition.label), after: elapsed, at: callSite)
+                return false
+            }
+            guard !areConditionsMet else {
+                report.timeline.record(value, elapsed: elapsed, metCondition: nil)
+                return true
+            }
+            let isMet = try plan.steps[step].isMet(by: value)
+            if plan.expectedDescriptions != nil { report.received.append(value) }
+            report.timeline.record(
+                value,
+                elapsed: elapsed,
+                metCondition: isMet ? matched.count : nil
+            )
+            if isMet {
+                matched.append(value)
+                step += 1
+                forbidden.removeAll()
+                passForbiddingSteps()
+                report.pending = matched.count
+            } else if plan.isStrict {
+                report.fail(.mismatch, after: elapsed, at: callSite)
+                return false
+            }
+            return true
+        } catch {
+            report.timeline.record(value, elapsed: elapsed, metCondition: nil)
+            report.fail(.conditionThrew(error), after: elapsed, at: callSite)
+            return false
+        }
     }
 }

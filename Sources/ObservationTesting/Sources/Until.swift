@@ -16,6 +16,7 @@ public import Publishing
 ///   - conditions: Conditions met one after another, each by a later value than the last.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
 ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
 ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
 ///   - fileID: The caller's file ID, inferred: failures are recorded there.
 ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -35,6 +36,7 @@ public func until<P: Publisher>(
     _ publisher: P,
     satisfies conditions: [(P.Output) throws -> Bool],
     timeout: Duration? = nil,
+    idleTimeout: Duration? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -46,6 +48,7 @@ public func until<P: Publisher>(
         for: publisher,
         toSatisfy: conditions.map { Condition(nil, $0) },
         timeout: TimeoutRequest(timeout),
+        idleTimeout: idleTimeout,
         helper: "until(_:satisfies:)",
         isolation: isolation,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -68,6 +71,7 @@ public func until<P: Publisher>(
 ///   - conditions: Conditions met one after another, each by a later value than the last.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
 ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
 ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
 ///   - fileID: The caller's file ID, inferred: failures are recorded there.
 ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -87,6 +91,7 @@ public func until<P: Publisher>(
     _ publisher: P,
     satisfies conditions: [(P.Output) throws -> Bool],
     timeout: TimeInterval,
+    idleTimeout: Duration? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -98,6 +103,7 @@ public func until<P: Publisher>(
         for: publisher,
         toSatisfy: conditions.map { Condition(nil, $0) },
         timeout: .seconds(timeout),
+        idleTimeout: idleTimeout,
         helper: "until(_:satisfies:)",
         isolation: isolation,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -120,6 +126,7 @@ public func until<P: Publisher>(
 ///   - conditions: Conditions met one after another, each by a later value than the last.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
 ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
 ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
 ///   - fileID: The caller's file ID, inferred: failures are recorded there.
 ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -139,6 +146,7 @@ public func until<P: Publisher>(
     _ publisher: P,
     satisfies conditions: [Condition<P.Output>],
     timeout: Duration? = nil,
+    idleTimeout: Duration? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -150,6 +158,7 @@ public func until<P: Publisher>(
         for: publisher,
         toSatisfy: conditions,
         timeout: TimeoutRequest(timeout),
+        idleTimeout: idleTimeout,
         helper: "until(_:satisfies:)",
         isolation: isolation,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -172,6 +181,7 @@ public func until<P: Publisher>(
 ///   - conditions: Conditions met one after another, each by a later value than the last.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
 ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
 ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
 ///   - fileID: The caller's file ID, inferred: failures are recorded there.
 ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -191,6 +201,7 @@ public func until<P: Publisher>(
     _ publisher: P,
     satisfies conditions: [Condition<P.Output>],
     timeout: TimeInterval,
+    idleTimeout: Duration? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -202,6 +213,7 @@ public func until<P: Publisher>(
         for: publisher,
         toSatisfy: conditions,
         timeout: .seconds(timeout),
+        idleTimeout: idleTimeout,
         helper: "until(_:satisfies:)",
         isolation: isolation,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -218,6 +230,7 @@ public func until<P: Publisher>(
 ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
 ///   - condition: The condition a value must meet.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
 ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
 ///   - fileID: The caller's file ID, inferred: failures are recorded there.
 ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -234,6 +247,7 @@ public func until<P: Publisher>(
     _ publisher: P,
     satisfies condition: @escaping (P.Output) throws -> Bool,
     timeout: Duration? = nil,
+    idleTimeout: Duration? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -245,6 +259,7 @@ public func until<P: Publisher>(
         for: publisher,
         toSatisfy: [Condition(nil, condition)],
         timeout: TimeoutRequest(timeout),
+        idleTimeout: idleTimeout,
         helper: "until(_:satisfies:)",
         isolation: isolation,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -261,6 +276,7 @@ public func until<P: Publisher>(
 ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
 ///   - condition: The condition a value must meet.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
 ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
 ///   - fileID: The caller's file ID, inferred: failures are recorded there.
 ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -277,6 +293,7 @@ public func until<P: Publisher>(
     _ publisher: P,
     satisfies condition: @escaping (P.Output) throws -> Bool,
     timeout: TimeInterval,
+    idleTimeout: Duration? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -288,6 +305,7 @@ public func until<P: Publisher>(
         for: publisher,
         toSatisfy: [Condition(nil, condition)],
         timeout: .seconds(timeout),
+        idleTimeout: idleTimeout,
         helper: "until(_:satisfies:)",
         isolation: isolation,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -304,6 +322,7 @@ public func until<P: Publisher>(
 ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
 ///   - condition: The condition a value must meet.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
 ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
 ///   - fileID: The caller's file ID, inferred: failures are recorded there.
 ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -320,6 +339,7 @@ public func until<P: Publisher>(
     _ publisher: P,
     satisfies condition: Condition<P.Output>,
     timeout: Duration? = nil,
+    idleTimeout: Duration? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -331,6 +351,7 @@ public func until<P: Publisher>(
         for: publisher,
         toSatisfy: [condition],
         timeout: TimeoutRequest(timeout),
+        idleTimeout: idleTimeout,
         helper: "until(_:satisfies:)",
         isolation: isolation,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -347,6 +368,7 @@ public func until<P: Publisher>(
 ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
 ///   - condition: The condition a value must meet.
 ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
 ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
 ///   - fileID: The caller's file ID, inferred: failures are recorded there.
 ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -363,6 +385,7 @@ public func until<P: Publisher>(
     _ publisher: P,
     satisfies condition: Condition<P.Output>,
     timeout: TimeInterval,
+    idleTimeout: Duration? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -374,6 +397,7 @@ public func until<P: Publisher>(
         for: publisher,
         toSatisfy: [condition],
         timeout: .seconds(timeout),
+        idleTimeout: idleTimeout,
         helper: "until(_:satisfies:)",
         isolation: isolation,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),

@@ -20,6 +20,7 @@ extension XCTestCase {
     ///   - conditions: Conditions met one after another, each by a later value than the last.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
     ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+    ///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
     ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
     ///   - fileID: The caller's file ID, inferred: failures are recorded there.
     ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -39,6 +40,7 @@ extension XCTestCase {
         _ publisher: P,
         satisfies conditions: [(P.Output) throws -> Bool],
         timeout: Duration? = nil,
+        idleTimeout: Duration? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -50,6 +52,7 @@ extension XCTestCase {
             for: publisher,
             toSatisfy: conditions.map { Condition(nil, $0) },
             timeout: TimeoutRequest(timeout),
+            idleTimeout: idleTimeout,
             helper: "until(_:satisfies:)",
             isolation: isolation,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -72,6 +75,7 @@ extension XCTestCase {
     ///   - conditions: Conditions met one after another, each by a later value than the last.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
     ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+    ///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
     ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
     ///   - fileID: The caller's file ID, inferred: failures are recorded there.
     ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -91,6 +95,7 @@ extension XCTestCase {
         _ publisher: P,
         satisfies conditions: [(P.Output) throws -> Bool],
         timeout: TimeInterval,
+        idleTimeout: Duration? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -102,6 +107,7 @@ extension XCTestCase {
             for: publisher,
             toSatisfy: conditions.map { Condition(nil, $0) },
             timeout: .seconds(timeout),
+            idleTimeout: idleTimeout,
             helper: "until(_:satisfies:)",
             isolation: isolation,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -124,6 +130,7 @@ extension XCTestCase {
     ///   - conditions: Conditions met one after another, each by a later value than the last.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
     ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+    ///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
     ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
     ///   - fileID: The caller's file ID, inferred: failures are recorded there.
     ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -143,6 +150,7 @@ extension XCTestCase {
         _ publisher: P,
         satisfies conditions: [Condition<P.Output>],
         timeout: Duration? = nil,
+        idleTimeout: Duration? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -154,6 +162,7 @@ extension XCTestCase {
             for: publisher,
             toSatisfy: conditions,
             timeout: TimeoutRequest(timeout),
+            idleTimeout: idleTimeout,
             helper: "until(_:satisfies:)",
             isolation: isolation,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -176,6 +185,7 @@ extension XCTestCase {
     ///   - conditions: Conditions met one after another, each by a later value than the last.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default: one
     ///     second, or what `withDefaultTimeout` or an `.untilTimeout` trait set.
+    ///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
     ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
     ///   - fileID: The caller's file ID, inferred: failures are recorded there.
     ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -195,6 +205,7 @@ extension XCTestCase {
         _ publisher: P,
         satisfies conditions: [Condition<P.Output>],
         timeout: TimeInterval,
+        idleTimeout: Duration? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -206,6 +217,7 @@ extension XCTestCase {
             for: publisher,
             toSatisfy: conditions,
             timeout: .seconds(timeout),
+            idleTimeout: idleTimeout,
             helper: "until(_:satisfies:)",
             isolation: isolation,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -222,6 +234,7 @@ extension XCTestCase {
     ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
     ///   - condition: The condition a value must meet.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+    ///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
     ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
     ///   - fileID: The caller's file ID, inferred: failures are recorded there.
     ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -238,6 +251,7 @@ extension XCTestCase {
         _ publisher: P,
         satisfies condition: @escaping (P.Output) throws -> Bool,
         timeout: Duration? = nil,
+        idleTimeout: Duration? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -249,6 +263,7 @@ extension XCTestCase {
             for: publisher,
             toSatisfy: [Condition(nil, condition)],
             timeout: TimeoutRequest(timeout),
+            idleTimeout: idleTimeout,
             helper: "until(_:satisfies:)",
             isolation: isolation,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -265,6 +280,7 @@ extension XCTestCase {
     ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
     ///   - condition: The condition a value must meet.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+    ///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
     ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
     ///   - fileID: The caller's file ID, inferred: failures are recorded there.
     ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -281,6 +297,7 @@ extension XCTestCase {
         _ publisher: P,
         satisfies condition: @escaping (P.Output) throws -> Bool,
         timeout: TimeInterval,
+        idleTimeout: Duration? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -292,6 +309,7 @@ extension XCTestCase {
             for: publisher,
             toSatisfy: [Condition(nil, condition)],
             timeout: .seconds(timeout),
+            idleTimeout: idleTimeout,
             helper: "until(_:satisfies:)",
             isolation: isolation,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -308,6 +326,7 @@ extension XCTestCase {
     ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
     ///   - condition: The condition a value must meet.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+    ///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
     ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
     ///   - fileID: The caller's file ID, inferred: failures are recorded there.
     ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -324,6 +343,7 @@ extension XCTestCase {
         _ publisher: P,
         satisfies condition: Condition<P.Output>,
         timeout: Duration? = nil,
+        idleTimeout: Duration? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -335,6 +355,7 @@ extension XCTestCase {
             for: publisher,
             toSatisfy: [condition],
             timeout: TimeoutRequest(timeout),
+            idleTimeout: idleTimeout,
             helper: "until(_:satisfies:)",
             isolation: isolation,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -351,6 +372,7 @@ extension XCTestCase {
     ///   - publisher: The publisher to observe. It is subscribed before `action` runs.
     ///   - condition: The condition a value must meet.
     ///   - timeout: How long to wait in all, the action included. `nil` uses the default.
+    ///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
     ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
     ///   - fileID: The caller's file ID, inferred: failures are recorded there.
     ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -367,6 +389,7 @@ extension XCTestCase {
         _ publisher: P,
         satisfies condition: Condition<P.Output>,
         timeout: TimeInterval,
+        idleTimeout: Duration? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -378,6 +401,7 @@ extension XCTestCase {
             for: publisher,
             toSatisfy: [condition],
             timeout: .seconds(timeout),
+            idleTimeout: idleTimeout,
             helper: "until(_:satisfies:)",
             isolation: isolation,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),

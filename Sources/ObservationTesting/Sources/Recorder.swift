@@ -1,0 +1,458 @@
+public import Publishing
+
+/// Keeps every value and the completion of a source, for assertions on any of them.
+///
+/// Recording starts when the recorder is made, so nothing sent in the meantime is missed.
+/// Each waiting method reads on from where the last one stopped, so one test can check several
+/// phases without subscribing again; a wait that fails leaves the recorder where it was. Waits
+/// have the same timeouts, failure routing and messages as `until(_:satisfies:)`.
+///
+/// ```swift
+/// let recorder = viewModel.$items.record()
+/// await viewModel.load()
+/// await recorder.next()             // the current value, []
+/// await recorder.until(satisfies: [{ $0.count == 3 }])
+/// #expect(recorder.values.count >= 2)
+/// ```
+///
+/// Recording stops when the recorder is released or ``cancel()`` is called.
+public final class Recorder<Output, Failure: Error> {
+    private let storage: RecordingStorage<Output, Failure>
+    private let subscription: AnyCancellable
+    /// How many values the waits so far have read.
+    private var position = 0
+
+    init(
+        storage: RecordingStorage<Output, Failure>,
+        subscription: AnyCancellable
+    ) {
+        self.storage = storage
+        self.subscription = subscription
+    }
+
+    /// Every value recorded so far, oldest first: a snapshot, which waits do not change.
+    public var values: [Output] {
+        storage.state.withLock { $0.values }
+    }
+
+    /// How the source ended, or `nil` if it has not ended yet.
+    public var completion: Subscribers.Completion<Failure>? {
+        storage.state.withLock { $0.completion }
+    }
+
+    /// Stops recording; the values kept so far stay readable.
+    public func cancel() {
+        subscription.cancel()
+    }
+
+    /// Suspends until the next value after those already read, and returns it.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait; `nil` uses the default.
+    ///   - isolation: The caller's actor, inferred.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    /// - Returns: The value, or `nil` if none arrived in time or the source ended first.
+    @discardableResult
+    public func next(
+        timeout: Duration? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Output? {
+        await wait(
+            WaitPlan(steps: [.any]),
+            timeout: timeout,
+            helper: "Recorder.next()",
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )?.matched.first
+    }
+
+    /// Suspends until `count` more values have arrived, and returns them.
+    ///
+    /// - Parameters:
+    ///   - count: How many values to read; `0` returns at once.
+    ///   - timeout: How long to wait for all of them; `nil` uses the default.
+    ///   - isolation: The caller's actor, inferred.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    /// - Returns: The values, oldest first, or `nil` if they did not all arrive.
+    @discardableResult
+    public func next(
+        _ count: Int,
+        timeout: Duration? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> [Output]? {
+        let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard count >= 0 else {
+            FailureReporter.record(
+                "Recorder.next(_:) was asked for \(count) values; pass 0 or more.",
+                at: callSite
+            )
+            return nil
+        }
+        return await wait(
+            WaitPlan(steps: Array(repeating: .any, count: count)),
+            timeout: timeout,
+            helper: "Recorder.next(\(count))",
+            at: callSite
+        )?.matched
+    }
+
+    /// Suspends until a value satisfies `predicate`, and returns every value read on the way,
+    /// that one included.
+    ///
+    /// - Parameters:
+    ///   - predicate: Returns `true` for the value to stop at.
+    ///   - timeout: How long to wait; `nil` uses the default.
+    ///   - isolation: The caller's actor, inferred.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    /// - Returns: The values up to and including the first that satisfies `predicate`, or `nil`.
+    @discardableResult
+    public func prefix(
+        until predicate: @escaping (Output) throws -> Bool,
+        timeout: Duration? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> [Output]? {
+        await read(
+            WaitPlan(steps: [Condition(nil, predicate)]),
+            timeout: timeout,
+            helper: "Recorder.prefix(until:)",
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Suspends until the source finishes, and returns the values not read yet.
+    ///
+    /// Fails if the source fails instead, naming the error, or has not finished in time.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait; `nil` uses the default.
+    ///   - isolation: The caller's actor, inferred.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    /// - Returns: The values after those already read, or `nil` if the source did not finish.
+    @discardableResult
+    public func finished(
+        timeout: Duration? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> [Output]? {
+        await read(
+            WaitPlan(steps: [], ending: .finished),
+            timeout: timeout,
+            helper: "Recorder.finished()",
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Suspends until the source finishes, and returns the last value it sent.
+    ///
+    /// Fails if the source fails, has not finished in time, or finished without a value.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait; `nil` uses the default.
+    ///   - isolation: The caller's actor, inferred.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    /// - Returns: The last value, or `nil` on failure.
+    @discardableResult
+    public func last(
+        timeout: Duration? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Output? {
+        let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard
+            await wait(
+                WaitPlan(steps: [], ending: .finished),
+                timeout: timeout,
+                helper: "Recorder.last()",
+                at: callSite
+            ) != nil
+        else { return nil }
+        guard let last = values.last else {
+            FailureReporter.record(
+                "Recorder.last() failed: the source finished without sending a value.",
+                at: callSite
+            )
+            return nil
+        }
+        return last
+    }
+
+    /// Suspends until the values after those already read satisfy each condition, in order.
+    ///
+    /// - Parameters:
+    ///   - conditions: Conditions met one after another, each by a later value than the last.
+    ///   - timeout: How long to wait; `nil` uses the default.
+    ///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
+    ///   - isolation: The caller's actor, inferred.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    /// - Returns: The values that met the conditions, or `nil` if they were not all met.
+    @discardableResult
+    public func until(
+        satisfies conditions: [(Output) throws -> Bool],
+        timeout: Duration? = nil,
+        idleTimeout: Duration? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> [Output]? {
+        await wait(
+            WaitPlan(steps: conditions.map { Condition(nil, $0) }, idleTimeout: idleTimeout),
+            timeout: timeout,
+            helper: "Recorder.until(satisfies:)",
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )?.matched
+    }
+
+    /// Suspends until the values after those already read satisfy each condition, in order.
+    ///
+    /// - Parameters:
+    ///   - conditions: Conditions met one after another, each by a later value than the last;
+    ///     may include ``Condition/never(_:_:)`` steps.
+    ///   - timeout: How long to wait; `nil` uses the default.
+    ///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
+    ///   - isolation: The caller's actor, inferred.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    /// - Returns: The values that met the conditions, or `nil` if they were not all met.
+    @discardableResult
+    public func until(
+        satisfies conditions: [Condition<Output>],
+        timeout: Duration? = nil,
+        idleTimeout: Duration? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> [Output]? {
+        await wait(
+            WaitPlan(steps: conditions, idleTimeout: idleTimeout),
+            timeout: timeout,
+            helper: "Recorder.until(satisfies:)",
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )?.matched
+    }
+
+    /// Runs a wait over the values not read yet, and moves on past those it took.
+    func wait(
+        _ plan: WaitPlan<Output>,
+        timeout: Duration?,
+        helper: String,
+        isolation: isolated (any Actor)? = #isolation,
+        at callSite: CallSite
+    ) async -> WaitResult<Output>? {
+        let result = await Waiter.wait(
+            subscribing: storage.subscription(from: position),
+            plan: plan,
+            timeout: TimeoutRequest(timeout),
+            helper: helper,
+            isolation: isolation,
+            at: callSite
+        )
+        if let result { position += result.consumed }
+        return result
+    }
+
+    /// Runs a wait, returning every value it took.
+    private func read(
+        _ plan: WaitPlan<Output>,
+        timeout: Duration?,
+        helper: String,
+        isolation: isolated (any Actor)? = #isolation,
+        at callSite: CallSite
+    ) async -> [Output]? {
+        let start = position
+        guard let result = await wait(plan, timeout: timeout, helper: helper, at: callSite) else {
+            return nil
+        }
+        return storage.state.withLock { Array($0.values[start..<(start + result.consumed)]) }
+    }
+}
+
+extension Recorder where Output: Equatable {
+    /// Suspends until the next values after those already read equal `expected`, in order.
+    ///
+    /// A value that differs fails at once, with a diff of expected and received values.
+    ///
+    /// - Parameters:
+    ///   - expected: The values to receive next, in order.
+    ///   - ignoringDuplicates: Skip a value equal to the one just before it.
+    ///   - timeout: How long to wait for all of them; `nil` uses the default.
+    ///   - isolation: The caller's actor, inferred.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    /// - Returns: Whether the values matched.
+    @discardableResult
+    public func until(
+        emits expected: [Output],
+        ignoringDuplicates: Bool = false,
+        timeout: Duration? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Bool {
+        await wait(
+            .exactly(expected, ignoringDuplicates: ignoringDuplicates),
+            timeout: timeout,
+            helper: "Recorder.until(emits:)",
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) != nil
+    }
+}
+
+extension Publisher {
+    /// Starts recording every value and the completion of this publisher.
+    ///
+    /// ```swift
+    /// let recorder = viewModel.$isLoading.record()
+    /// ```
+    ///
+    /// - Returns: The recorder; recording stops when it is released.
+    public func record() -> Recorder<Output, Failure> {
+        let storage = RecordingStorage<Output, Failure>()
+        let subscription = sink(
+            receiveCompletion: { storage.receive(.completion($0, arrived: .now)) },
+            receiveValue: { storage.receive(.value($0, arrived: .now)) }
+        )
+        return Recorder(storage: storage, subscription: subscription)
+    }
+}
+
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+extension AsyncSequence {
+    /// Starts recording every element of this sequence, and how it ends.
+    ///
+    /// The sequence is iterated in a task on the caller's actor until it ends or the recorder
+    /// is released.
+    ///
+    /// - Parameter isolation: The caller's actor, inferred: the sequence is iterated on it.
+    /// - Returns: The recorder.
+    public func record(
+        isolation: isolated (any Actor)? = #isolation
+    ) -> Recorder<Element, Failure> {
+        let storage = RecordingStorage<Element, Failure>()
+        let task = Task {
+            _ = isolation
+            var iterator = makeAsyncIterator()
+            do throws(Failure) {
+                while let element = try await iterator.next(isolation: isolation) {
+                    storage.receive(.value(element, arrived: .now))
+                }
+                storage.receive(.completion(.finished, arrived: .now))
+            } catch {
+                storage.receive(.completion(.failure(error), arrived: .now))
+            }
+        }
+        return Recorder(storage: storage, subscription: AnyCancellable { task.cancel() })
+    }
+}
+
+extension WaitPlan where Output: Equatable {
+    /// The plan of an exact sequence: each value must equal the expected one at its place.
+    static func exactly(_ expected: [Output], ignoringDuplicates: Bool) -> WaitPlan {
+        WaitPlan(
+            steps: expected.map { .equals($0) },
+            isStrict: true,
+            expectedDescriptions: expected.map { ValueDescription.of($0) },
+            isRepeat: ignoringDuplicates ? { $0 == $1 } : nil
+        )
+    }
+}
+
+/// A recorder's values, kept under a lock: the source appends from its own thread, waits read
+/// from the test's.
+// @unchecked: `state` is a `Locked`, so every access holds its lock. A value handed to a wait's
+// mailbox is read by that wait alone, on the test's isolation.
+final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
+    struct State {
+        var values: [Output] = []
+        var arrivals: [ContinuousClock.Instant] = []
+        var completion: Subscribers.Completion<Failure>?
+        var completionArrival = ContinuousClock.now
+        /// The mailbox of the wait in progress, which receives each new event as well.
+        var tap: Mailbox<WaitEvent<Output, Failure>>?
+    }
+
+    let state = Locked(State())
+
+    func receive(_ event: WaitEvent<Output, Failure>) {
+        state.withLock { state in
+            switch event {
+            case .value(let value, let arrived):
+                guard state.completion == nil else { return }
+                state.values.append(value)
+                state.arrivals.append(arrived)
+            case .completion(let completion, let arrived):
+                guard state.completion == nil else { return }
+                state.completion = completion
+                state.completionArrival = arrived
+            case .timedOut, .idle, .actionFinished:
+                return
+            }
+            // Posting under the lock keeps live events behind the backlog a wait was given.
+            state.tap?.post(event)
+        }
+    }
+
+    /// Feeds a wait the values from `position` on, then each new event, until it is cancelled.
+    func subscription(from position: Int) -> EventSubscription<Output, Failure> {
+        { mailbox in
+            self.state.withLock { state in
+                for index in position..<state.values.count {
+                    mailbox.post(.value(state.values[index], arrived: state.arrivals[index]))
+                }
+                if let completion = state.completion {
+                    mailbox.post(.completion(completion, arrived: state.completionArrival))
+                }
+                state.tap = mailbox
+            }
+            return AnyCancellable {
+                self.state.withLock { state in
+                    if state.tap === mailbox { state.tap = nil }
+                }
+            }
+        }
+    }
+}

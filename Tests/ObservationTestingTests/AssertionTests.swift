@@ -1,0 +1,249 @@
+import ObservationTesting
+import Publishing
+import Testing
+
+@Suite("Exact sequences, never, stays, idle timeouts", .untilTimeout(.seconds(30)))
+struct AssertionTests {
+    private func hasComment(_ issue: Issue, containing text: String) -> Bool {
+        issue.comments.contains { $0.rawValue.contains(text) }
+    }
+
+    @Test("emits succeeds when the next values are exactly the expected ones")
+    @MainActor
+    func emitsMatches() async {
+        let loading = CurrentValueSubject<Bool, Never>(false)
+        let matched = await until(loading, emits: [false, true, false]) {
+            loading.send(true)
+            loading.send(false)
+        }
+        #expect(matched)
+    }
+
+    @Test("emits fails at once on the first difference, with a marked diff")
+    func emitsMismatch() async {
+        let line = #line + 3
+        var matched = true
+        await withKnownIssue {
+            matched = await until(Replay([false, true, true, false]), emits: [false, true, false])
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && hasComment(issue, containing: "until(_:emits:) failed: value [2] differs from the expected sequence.")
+                && hasComment(issue, containing: "  [0]    false     false\n")
+                && hasComment(issue, containing: "→ [2]    false     true  ← first difference")
+        }
+        #expect(!matched)
+    }
+
+    @Test("emits fails on a timeout, showing what is missing")
+    func emitsTimeout() async {
+        await withKnownIssue {
+            await until(Replay([1, 2]), emits: [1, 2, 3], timeout: .milliseconds(50))
+        } matching: { issue in
+            hasComment(issue, containing: "timed out after 0.05 s: received 2 of the 3 expected values.")
+                && hasComment(issue, containing: "→ [2]    3         (nothing yet)  ← first difference")
+        }
+    }
+
+    @Test("emits can ignore consecutive duplicates")
+    func emitsIgnoringDuplicates() async {
+        #expect(await until(Replay([1, 1, 2, 2, 2, 1]), emits: [1, 2, 1], ignoringDuplicates: true))
+        await withKnownIssue {
+            await until(Replay([1, 1, 2]), emits: [1, 2], timeout: .milliseconds(50))
+        } matching: { issue in
+            hasComment(issue, containing: "value [1] differs")
+        }
+    }
+
+    @Test("never succeeds when no value satisfies the condition within the window")
+    func neverHolds() async {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let held = await never(subject, satisfies: { $0 < 0 }, for: .milliseconds(50)) {
+            subject.send(1)
+            subject.send(2)
+        }
+        #expect(held)
+    }
+
+    @Test("never fails at once, at the caller's line, when a value satisfies the condition")
+    func neverBroken() async {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let line = #line + 4
+        var held = true
+        let elapsed = await elapsedTime {
+            await withKnownIssue {
+                held = await never(subject, satisfies: { $0 == 2 }, for: .seconds(30)) {
+                    subject.send(1)
+                    subject.send(2)
+                }
+            } matching: { issue in
+                issue.sourceLocation?.line == line
+                    && hasComment(
+                        issue,
+                        containing: "never(_:satisfies:for:) failed after")
+                    && hasComment(issue, containing: "value [2] satisfied the condition within the 30.0 s window.")
+            }
+        }
+        #expect(!held)
+        #expect(elapsed < .seconds(20))
+    }
+
+    @Test("never succeeds early when the publisher finishes")
+    func neverEndsWithThePublisher() async {
+        let elapsed = await elapsedTime {
+            #expect(await never(Just(1), satisfies: { $0 == 2 }, for: .seconds(30)))
+        }
+        #expect(elapsed < .seconds(20))
+    }
+
+    @Test("stays fails at once on a value that does not satisfy the condition")
+    func staysBroken() async {
+        await withKnownIssue {
+            await stays(Replay([1, 2, 30]), satisfying: { $0 < 10 }, for: .seconds(30))
+        } matching: { issue in
+            hasComment(issue, containing: "stays(_:satisfying:for:) failed after")
+                && hasComment(issue, containing: "value [2] did not satisfy the condition within the 30.0 s window.")
+        }
+        #expect(await stays(Replay([1, 2, 3]), satisfying: { $0 < 10 }, for: .milliseconds(50)))
+    }
+
+    @Test("A never step forbids values until the next condition is met")
+    func neverStep() async {
+        struct State: Equatable {
+            var isLoading = false
+            var error: Int?
+        }
+        let conditions: [Condition<State>] = [
+            .matches(\.isLoading, true),
+            .never("an error") { $0.error != nil },
+            .matches(\.isLoading, false),
+        ]
+        let good = [State(), State(isLoading: true), State(isLoading: false)]
+        #expect(await until(Replay(good), satisfies: conditions) == [good[1], good[2]])
+        // An error before loading starts, or after it ends, is outside the never step.
+        let outside = [State(error: 1), State(isLoading: true), State(), State(error: 2)]
+        #expect(await until(Replay(outside), satisfies: conditions) != nil)
+        let bad = [State(isLoading: true), State(isLoading: true, error: 5), State()]
+        await withKnownIssue {
+            await until(Replay(bad), satisfies: conditions)
+        } matching: { issue in
+            hasComment(issue, containing: "value [1] met a never condition (an error).")
+        }
+    }
+
+    @Test("An idle timeout fails a wait whose publisher goes quiet, long before the timeout")
+    func idleTimeout() async {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let elapsed = await elapsedTime {
+            await withKnownIssue {
+                await until(
+                    subject,
+                    satisfies: [{ $0 == 3 }],
+                    timeout: .seconds(30),
+                    idleTimeout: .milliseconds(50)
+                ) {
+                    subject.send(1)
+                }
+            } matching: { issue in
+                hasComment(
+                    issue,
+                    containing: "no value arrived for 0.05 s while condition 1 of 1 was pending.")
+            }
+        }
+        #expect(elapsed < .seconds(20))
+    }
+
+    @Test("An idle timeout does not fire while values keep arriving")
+    func idleTimeoutHolds() async {
+        let subject = PassthroughSubject<Int, Never>()
+        let values = await until(subject, satisfies: [{ $0 == 3 }], idleTimeout: .seconds(20)) {
+            for value in 1...3 { subject.send(value) }
+        }
+        #expect(values == [3])
+    }
+
+    @Test("An invalid idle timeout is a clear failure")
+    func invalidIdleTimeout() async {
+        await withKnownIssue {
+            await until(Just(1), satisfies: [{ $0 == 1 }], idleTimeout: .zero)
+        } matching: { issue in
+            hasComment(issue, containing: "was given a timeout of 0.0 s")
+        }
+    }
+}
+
+// The async-sequence entry points need the typed-throws `AsyncSequence` of these releases.
+@Suite("until over async sequences", .untilTimeout(.seconds(30)))
+struct AsyncSequenceTests {
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test("until waits on an async sequence's elements, in order")
+    func matches() async {
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        let values = await until(stream, satisfies: [{ $0 == 1 }, { $0 == 3 }]) {
+            for value in 1...3 { continuation.yield(value) }
+        }
+        #expect(values == [1, 3])
+        continuation.finish()
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test("A sequence that ends first fails at once, naming the end")
+    func endsEarly() async {
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        continuation.yield(1)
+        continuation.finish()
+        let elapsed = await elapsedTime {
+            await withKnownIssue {
+                await until(stream, satisfies: [Condition("two") { $0 == 2 }], timeout: .seconds(30))
+            } matching: { issue in
+                issue.comments.contains {
+                    $0.rawValue.contains(
+                        "the sequence finished before condition 1 of 1 (two) was met.")
+                }
+            }
+        }
+        #expect(elapsed < .seconds(20))
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test("A sequence that throws fails at once, naming the error")
+    func throwsEarly() async {
+        let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
+        continuation.finish(throwing: TestError(code: 2))
+        await withKnownIssue {
+            await until(stream, satisfies: [{ $0 == 2 }], timeout: .seconds(30))
+        } matching: { issue in
+            issue.comments.contains {
+                $0.rawValue.contains("TestError(code: 2) before condition 1 of 1 was met.")
+            }
+        }
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test("A timeout on a sequence says so")
+    func timesOut() async {
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        continuation.yield(1)
+        await withKnownIssue {
+            await until(stream, satisfies: [{ $0 == 2 }], timeout: .milliseconds(50))
+        } matching: { issue in
+            issue.comments.contains {
+                // Whether the element arrived in time depends on scheduling; the wording doesn't.
+                $0.rawValue.contains("timed out after 0.05 s: condition 1 of 1 was never met.")
+                    && $0.rawValue.contains("The sequence ")
+            }
+        }
+        continuation.finish()
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test("The sequence's iteration is cancelled when the wait ends")
+    func iterationIsCancelled() async {
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        let ended = AsyncStream<Void>.makeStream()
+        continuation.onTermination = { _ in ended.continuation.yield() }
+        continuation.yield(1)
+        await until(stream, satisfies: [{ $0 == 1 }])
+        var iterator = ended.stream.makeAsyncIterator()
+        await iterator.next()
+    }
+}

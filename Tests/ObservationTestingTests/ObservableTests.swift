@@ -1,0 +1,189 @@
+import Foundation
+import Observation
+import ObservationTesting
+import Publishing
+import Testing
+
+/// A view model in the style the Observation framework encourages.
+@MainActor @Observable
+final class CounterModel {
+    var count = 0
+    var isLoading = false
+    var error: TestError?
+
+    func load(failing: Bool = false) async {
+        isLoading = true
+        await Task.yield()
+        if failing { error = TestError(code: 7) } else { count += 1 }
+        isLoading = false
+    }
+}
+
+/// A model that other threads change: its storage is behind a lock, its changes reported
+/// through Observation by hand.
+@Observable
+final class SharedCounter: @unchecked Sendable {
+    // @unchecked: `storedValue` is only touched while holding `lock`; the registrar is Sendable.
+    @ObservationIgnored private let lock = NSLock()
+    @ObservationIgnored private var storedValue = 0
+
+    var value: Int {
+        get {
+            access(keyPath: \.value)
+            return lock.withLock { storedValue }
+        }
+        set {
+            withMutation(keyPath: \.value) { lock.withLock { storedValue = newValue } }
+        }
+    }
+}
+
+/// A value Observation can report but that cannot be compared.
+struct Opaque {
+    var number: Int
+}
+
+@MainActor @Observable
+final class OpaqueModel {
+    var value = Opaque(number: 0)
+}
+
+@Suite("@Observable properties", .untilTimeout(.seconds(30)), .timeLimit(.minutes(1)))
+struct ObservableTests {
+    @Test("until waits on a @MainActor model's property, its current value counting")
+    @MainActor
+    func untilOnMainActorModel() async {
+        let model = CounterModel()
+        let values = await until(model, \.isLoading, satisfies: [{ !$0 }, { $0 }, { !$0 }]) {
+            await model.load()
+        }
+        #expect(values == [false, true, false])
+        #expect(model.count == 1)
+    }
+
+    @Test("Conditions and never steps work on a property")
+    @MainActor
+    func neverStepOnProperty() async {
+        let model = CounterModel()
+        await withKnownIssue {
+            await until(
+                model,
+                \.error,
+                satisfies: [.never("an error") { $0 != nil }, Condition("never reached") { _ in false }],
+                timeout: .seconds(30)
+            ) {
+                await model.load(failing: true)
+            }
+        } matching: { issue in
+            issue.comments.contains {
+                $0.rawValue.contains("until(_:_:satisfies:) failed after")
+                    && $0.rawValue.contains("value [1] met a never condition (an error).")
+            }
+        }
+    }
+
+    @Test("A timeout names the property, not a publisher")
+    @MainActor
+    func timeoutNamesTheProperty() async {
+        let model = CounterModel()
+        await withKnownIssue {
+            await until(model, \.count, satisfies: [{ $0 == 5 }], timeout: .milliseconds(50))
+        } matching: { issue in
+            issue.comments.contains {
+                $0.rawValue.contains("timed out after 0.05 s: condition 1 of 1 was never met.")
+                    && $0.rawValue.contains("The property went quiet after value [0]")
+            }
+        }
+    }
+
+    @Test("Changes with no suspension point between them arrive as one: the last")
+    @MainActor
+    func synchronousChangesCoalesce() async {
+        let model = CounterModel()
+        let recorder = publisher(for: \.count, on: model).record()
+        model.count = 1
+        model.count = 2
+        model.count = 3
+        await recorder.until(satisfies: [{ $0 == 3 }])
+        #expect(recorder.values == [0, 3])
+    }
+
+    @Test("Changes separated by waits all arrive, each read after it was stored")
+    @MainActor
+    func separatedChangesAllArrive() async {
+        let model = CounterModel()
+        let recorder = publisher(for: \.count, on: model).record()
+        for value in 1...20 {
+            model.count = value
+            #expect(await recorder.until(satisfies: [{ $0 == value }]) == [value])
+        }
+        #expect(recorder.values == Array(0...20))
+    }
+
+    @Test("An Equatable value is sent again only when it changes")
+    @MainActor
+    func equalValuesAreNotRepeated() async {
+        let model = CounterModel()
+        let recorder = publisher(for: \.count, on: model).record()
+        model.count = 1
+        await recorder.until(satisfies: [{ $0 == 1 }])
+        model.count = 1
+        model.count = 1
+        await Task.yield()
+        model.count = 2
+        await recorder.until(satisfies: [{ $0 == 2 }])
+        #expect(recorder.values == [0, 1, 2])
+    }
+
+    @Test("A value that cannot be compared is sent after every change")
+    @MainActor
+    func uncomparableValuesAreSent() async {
+        let model = OpaqueModel()
+        let recorder = publisher(for: \.value, on: model).record()
+        model.value = Opaque(number: 1)
+        await recorder.until(satisfies: [{ $0.number == 1 }])
+        model.value = Opaque(number: 1)
+        let again = await recorder.next()
+        #expect(again?.number == 1)
+        #expect(recorder.values.map(\.number) == [0, 1, 1])
+    }
+
+    @Test("Cancelling stops the observation")
+    @MainActor
+    func cancellingStops() async {
+        let model = CounterModel()
+        let recorder = publisher(for: \.count, on: model).record()
+        await recorder.next()
+        recorder.cancel()
+        model.count = 1
+        // A later wait on the same model sees the change, so the cancelled one had its chance.
+        await until(model, \.count, satisfies: [{ $0 == 1 }])
+        #expect(recorder.values == [0])
+    }
+
+    @Test("10,000 sets from another thread: the waiter sees every final value")
+    func crossThreadSetsAreNeverLost() async {
+        let counter = SharedCounter()
+        var missed = 0
+        for value in 1...10_000 {
+            let seen = await until(counter, \.value, satisfies: [{ $0 == value }]) {
+                await Task.detached { counter.value = value }.value
+            }
+            if seen != [value] { missed += 1 }
+        }
+        #expect(missed == 0)
+    }
+
+    @Test("A burst of sets from another thread ends on the last value")
+    func crossThreadBurstEndsOnTheLastValue() async {
+        let counter = SharedCounter()
+        let recorder = publisher(for: \.value, on: counter).record()
+        await Task.detached {
+            for value in 1...10_000 { counter.value = value }
+        }.value
+        await recorder.until(satisfies: [{ $0 == 10_000 }])
+        let values = recorder.values
+        #expect(values.last == 10_000)
+        #expect(values == values.sorted())
+    }
+}
