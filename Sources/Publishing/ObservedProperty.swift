@@ -194,7 +194,10 @@ final class ReadScheduler: @unchecked Sendable {
         let delays = Self.confirmationDelays
         guard attempt < delays.count else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(delays[attempt])) {
-            Task { await self.readToConfirm(change: change, attempt: attempt, isolation: self.isolation) }
+            Task {
+                await self.readToConfirm(
+                    change: change, attempt: attempt, isolation: self.isolation)
+            }
         }
     }
 

@@ -27,7 +27,10 @@ struct AssertionTests {
             matched = await until(Replay([false, true, true, false]), emits: [false, true, false])
         } matching: { issue in
             issue.sourceLocation?.line == line
-                && hasComment(issue, containing: "until(_:emits:) failed: value [2] differs from the expected sequence.")
+                && hasComment(
+                    issue,
+                    containing:
+                        "until(_:emits:) failed: value [2] differs from the expected sequence.")
                 && hasComment(issue, containing: "  [0]    false     false\n")
                 && hasComment(issue, containing: "→ [2]    false     true  ← first difference")
         }
@@ -39,14 +42,17 @@ struct AssertionTests {
         await withKnownIssue {
             await until(Replay([1, 2]), emits: [1, 2, 3], timeout: .milliseconds(50))
         } matching: { issue in
-            hasComment(issue, containing: "timed out after 0.05 s: received 2 of the 3 expected values.")
-                && hasComment(issue, containing: "→ [2]    3         (nothing yet)  ← first difference")
+            hasComment(
+                issue, containing: "timed out after 0.05 s: received 2 of the 3 expected values.")
+                && hasComment(
+                    issue, containing: "→ [2]    3         (nothing yet)  ← first difference")
         }
     }
 
     @Test("emits can ignore consecutive duplicates")
     func emitsIgnoringDuplicates() async {
-        #expect(await until(Replay([1, 1, 2, 2, 2, 1]), emits: [1, 2, 1], ignoringDuplicates: true))
+        #expect(
+            await until(Replay([1, 1, 2, 2, 2, 1]), emits: [1, 2, 1], ignoringDuplicates: true))
         await withKnownIssue {
             await until(Replay([1, 1, 2]), emits: [1, 2], timeout: .milliseconds(50))
         } matching: { issue in
@@ -57,10 +63,15 @@ struct AssertionTests {
     @Test("never succeeds when no value satisfies the condition within the window")
     func neverHolds() async {
         let subject = CurrentValueSubject<Int, Never>(0)
-        let held = await never(subject, satisfies: { $0 < 0 }, for: .milliseconds(50)) {
-            subject.send(1)
-            subject.send(2)
-        }
+        let held = await never(
+            subject,
+            satisfies: { $0 < 0 },
+            for: .milliseconds(50),
+            perform: {
+                subject.send(1)
+                subject.send(2)
+            }
+        )
         #expect(held)
     }
 
@@ -80,7 +91,9 @@ struct AssertionTests {
                     && hasComment(
                         issue,
                         containing: "never(_:satisfies:for:) failed after")
-                    && hasComment(issue, containing: "value [2] satisfied the condition within the 30.0 s window.")
+                    && hasComment(
+                        issue,
+                        containing: "value [2] satisfied the condition within the 30.0 s window.")
             }
         }
         #expect(!held)
@@ -101,7 +114,9 @@ struct AssertionTests {
             await stays(Replay([1, 2, 30]), satisfying: { $0 < 10 }, for: .seconds(30))
         } matching: { issue in
             hasComment(issue, containing: "stays(_:satisfying:for:) failed after")
-                && hasComment(issue, containing: "value [2] did not satisfy the condition within the 30.0 s window.")
+                && hasComment(
+                    issue,
+                    containing: "value [2] did not satisfy the condition within the 30.0 s window.")
         }
         #expect(await stays(Replay([1, 2, 3]), satisfying: { $0 < 10 }, for: .milliseconds(50)))
     }
@@ -193,7 +208,8 @@ struct AsyncSequenceTests {
         continuation.finish()
         let elapsed = await elapsedTime {
             await withKnownIssue {
-                await until(stream, satisfies: [Condition("two") { $0 == 2 }], timeout: .seconds(30))
+                await until(
+                    stream, satisfies: [Condition("two") { $0 == 2 }], timeout: .seconds(30))
             } matching: { issue in
                 issue.comments.contains {
                     $0.rawValue.contains(

@@ -14,7 +14,10 @@ class FailureCapturingTestCase: XCTestCase {
 
     private var captured: [Failure]?
 
-    func captureFailures(_ body: () async -> Void) async -> [Failure] {
+    func captureFailures(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async -> Void
+    ) async -> [Failure] {
         captured = []
         await body()
         defer { captured = nil }

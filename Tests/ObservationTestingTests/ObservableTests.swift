@@ -69,7 +69,9 @@ struct ObservableTests {
             await until(
                 model,
                 \.error,
-                satisfies: [.never("an error") { $0 != nil }, Condition("never reached") { _ in false }],
+                satisfies: [
+                    .never("an error") { $0 != nil }, Condition("never reached") { _ in false },
+                ],
                 timeout: .seconds(30)
             ) {
                 await model.load(failing: true)

@@ -130,7 +130,10 @@ struct RecorderTests {
         await withKnownIssue {
             await recorder.finished(timeout: .milliseconds(50))
         } matching: { issue in
-            hasComment(issue, containing: "Recorder.finished() timed out after 0.05 s: the publisher never finished.")
+            hasComment(
+                issue,
+                containing:
+                    "Recorder.finished() timed out after 0.05 s: the publisher never finished.")
         }
     }
 
@@ -221,7 +224,9 @@ struct SequenceRecorderTests {
         await withKnownIssue {
             await recorder.finished()
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("TestError(code: 4) instead of finishing.") }
+            issue.comments.contains {
+                $0.rawValue.contains("TestError(code: 4) instead of finishing.")
+            }
         }
         #expect(recorder.values == [1])
     }

@@ -110,13 +110,17 @@ struct FailureMessage<Value> {
         case .ended(.finished):
             return "\(failedAfter): the \(source) finished before \(pendingCondition) was met."
         case .ended(.failure(let error)):
-            let when = isWaitingToFinish ? "instead of finishing" : "before \(pendingCondition) was met"
-            return "\(failedAfter): the \(source) failed with \(ValueDescription.of(error)) \(when)."
+            let when =
+                isWaitingToFinish ? "instead of finishing" : "before \(pendingCondition) was met"
+            return
+                "\(failedAfter): the \(source) failed with \(ValueDescription.of(error)) \(when)."
         case .conditionThrew(let error):
             return "\(helper) failed: \(pendingCondition) threw \(ValueDescription.of(error)) "
                 + "on value [\(lastIndex)]."
         case .actionThrew(let error):
-            let state = areAllMet ? "after all conditions were met" : "while \(pendingCondition) was pending"
+            let state =
+                areAllMet
+                ? "after all conditions were met" : "while \(pendingCondition) was pending"
             return "\(helper) failed: the action threw \(ValueDescription.of(error)) \(state)."
         case .idle(let idleTimeout):
             return "\(failedAfter): no value arrived for \(idleTimeout.shortSecondsText) "

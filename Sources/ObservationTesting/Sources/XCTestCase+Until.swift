@@ -408,4 +408,53 @@ extension XCTestCase {
             performing: action
         )?.first
     }
+
+    /// Suspends until the publisher's next values equal `expected`, in order.
+    ///
+    /// The publisher's current value counts as the first. A value that differs fails at once with
+    /// a line-by-line diff of expected and received values, the first difference marked; so does a
+    /// timeout, showing what is missing.
+    ///
+    /// - Parameters:
+    ///   - publisher: The publisher to observe.
+    ///   - expected: The values to receive, in order.
+    ///   - ignoringDuplicates: Skip a value equal to the one just before it, as
+    ///     `removeDuplicates()` would.
+    ///   - timeout: How long to wait in all, the action included; `nil` uses the default.
+    ///   - isolation: The caller's actor, inferred: the action runs on it.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - action: Work to run once the subscription is in place.
+    /// - Returns: Whether the values matched.
+    ///
+    /// ```swift
+    /// await until(viewModel.$isLoading, emits: [false, true, false]) {
+    ///     await viewModel.load()
+    /// }
+    /// ```
+    @discardableResult
+    public func until<P: Publisher>(
+        _ publisher: P,
+        emits expected: [P.Output],
+        ignoringDuplicates: Bool = false,
+        timeout: Duration? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        perform action: (() async throws -> Void)? = nil
+    ) async -> Bool where P.Output: Equatable {
+        await Waiter.wait(
+            subscribing: publisher.eventSubscription,
+            plan: .exactly(expected, ignoringDuplicates: ignoringDuplicates),
+            timeout: TimeoutRequest(timeout),
+            helper: "until(_:emits:)",
+            isolation: isolation,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+            performing: action
+        ) != nil
+    }
 }
