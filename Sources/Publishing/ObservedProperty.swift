@@ -12,7 +12,8 @@ public import Observation
 /// - Several changes made without a suspension point in between arrive as one: the last.
 /// - An `Equatable` value is sent only when it differs from the last value sent.
 /// - A model changed from another thread may be read before its store lands. An `Equatable`
-///   value is then read again, after 1, 5, 25, 125 and 625 ms, so the last value is not lost;
+///   value is then read again, at once and after 1, 5, 25, 125 and 625 ms, so the last value is
+///   not lost;
 ///   a value that is not `Equatable` shows up with the next change.
 ///
 /// Make it with ``publisher(for:on:isolation:)``, and subscribe on the same actor.
@@ -147,7 +148,7 @@ final class ReadScheduler: @unchecked Sendable {
 
     /// Delays, in milliseconds, of the reads that look again after a change seemed to change
     /// nothing: long enough in all for a store on another thread to land.
-    private static var confirmationDelays: [Int] { [1, 5, 25, 125, 625] }
+    private static var confirmationDelays: [Int] { [0, 1, 5, 25, 125, 625] }
 
     private let isolation: (any Actor)?
     private let state = Locked(State())

@@ -23,7 +23,7 @@ final class SourcesXCTestTests: FailureCapturingTestCase {
 
     @MainActor
     func testObservablePropertyWaitSucceedsAndFails() async {
-        let model = CounterModel()
+        let model = TrackedModel()
         let values = await until(
             model, \.isLoading, satisfies: [{ !$0 }, { $0 }, { !$0 }], timeout: .seconds(30)
         ) {

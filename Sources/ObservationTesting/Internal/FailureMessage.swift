@@ -187,7 +187,7 @@ struct FailureMessage<Value> {
         func padded(_ text: String) -> String {
             text + String(repeating: " ", count: max(width - text.count, 0))
         }
-        var lines = ["       \(padded("expected"))  received"]
+        var lines = ["         \(padded("expected"))  received"]
         var isDifferenceMarked = false
         for index in 0..<max(expected.count, actual.count) {
             let wanted = index < expected.count ? expected[index] : "(nothing more)"

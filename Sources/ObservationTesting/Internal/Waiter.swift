@@ -103,13 +103,13 @@ enum Waiter {
             FailureReporter.record(problem.message(helper: helper), at: callSite)
             return nil
         }
+        var plan = plan
         if let idleTimeout = plan.idleTimeout {
-            guard case .success = TimeoutPolicy.resolve(.duration(idleTimeout), scale: .success(1))
-            else {
-                FailureReporter.record(
-                    TimeoutProblem.invalidTimeout(idleTimeout.inSeconds).message(helper: helper),
-                    at: callSite
-                )
+            switch TimeoutPolicy.resolve(.duration(idleTimeout)) {
+            case .success(let resolved):
+                plan.idleTimeout = resolved
+            case .failure(let problem):
+                FailureReporter.record(problem.message(helper: helper), at: callSite)
                 return nil
             }
         }

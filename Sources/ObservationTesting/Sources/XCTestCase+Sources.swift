@@ -9,7 +9,7 @@ extension XCTestCase {
     ///
     /// The property's current value counts, then each new value, read after it is stored. Several
     /// changes made without a suspension point in between arrive as one, the last; see
-    /// ``Publishing/ObservedProperty`` for exactly what can be seen. Failures and timeouts work as
+    /// `ObservedProperty` (in `Publishing`) for exactly what can be seen. Failures and timeouts work as
     /// in `until(_:satisfies:)`.
     ///
     /// - Parameters:
@@ -65,7 +65,7 @@ extension XCTestCase {
     ///
     /// The property's current value counts, then each new value, read after it is stored. Several
     /// changes made without a suspension point in between arrive as one, the last; see
-    /// ``Publishing/ObservedProperty`` for exactly what can be seen.
+    /// `ObservedProperty` (in `Publishing`) for exactly what can be seen.
     ///
     /// - Parameters:
     ///   - model: The object to observe, such as a `@MainActor @Observable` view model.

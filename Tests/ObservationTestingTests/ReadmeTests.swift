@@ -1,0 +1,214 @@
+import Observation
+import ObservationTesting
+import Publishing
+import Testing
+import XCTest
+
+// The README's samples, as written there: `.ci/readme-samples` checks that every line of every
+// README Swift block appears in a test, and these tests compile and run them.
+
+@MainActor
+final class ViewModel: ObservableObject {
+    @Published var items: [Int] = []
+    @Published var isLoading = false
+
+    func addItem() async {
+        isLoading = true
+        await Task.yield()  // real code awaits the network, a database, a clock…
+        items.append(items.count + 1)
+        isLoading = false
+    }
+}
+
+// In a suite only for its generous timeout: a loaded machine (or ThreadSanitizer) may take
+// longer than the default second to schedule the action.
+@Suite(.untilTimeout(.seconds(30)))
+struct LoadingFlipsAndAnItemArrivesSample {
+    @MainActor @Test func loadingFlipsAndAnItemArrives() async {
+        let viewModel = ViewModel()
+        await until(viewModel.$isLoading, satisfies: [{ $0 }, { !$0 }]) {
+            await viewModel.addItem()
+        }
+        #expect(viewModel.items == [1])
+    }
+}
+
+// Each body runs under a generous default timeout, for loaded machines and ThreadSanitizer.
+@MainActor
+final class ViewModelTests: XCTestCase {
+    func testLoadingFlipsAndAnItemArrives() async {
+        await withDefaultTimeout(.seconds(30)) {
+            let viewModel = ViewModel()
+            await until(viewModel.$isLoading, satisfies: [{ $0 }, { !$0 }]) {
+                await viewModel.addItem()
+            }
+            XCTAssertEqual(viewModel.items, [1])
+        }
+    }
+
+    func testLoadingFlipsWithAnExpectation() async {
+        await withDefaultTimeout(.seconds(30)) {
+            let viewModel = ViewModel()
+            let flipped = expectation(description: "isLoading went true, then false")
+            var values: [Bool] = []
+            let subscription = viewModel.$isLoading.dropFirst().sink { value in
+                values.append(value)
+                if values.count == 2 { flipped.fulfill() }
+            }
+            await viewModel.addItem()
+            await fulfillment(of: [flipped], timeout: 1)
+            subscription.cancel()
+            XCTAssertEqual(values, [true, false])
+        }
+    }
+
+    func testLoadingFlips() async {
+        await withDefaultTimeout(.seconds(30)) {
+            let viewModel = ViewModel()
+            await until(viewModel.$isLoading, emits: [false, true, false]) {
+                await viewModel.addItem()
+            }
+        }
+    }
+
+    func testEventuallyBecomesAWait() async {
+        await withDefaultTimeout(.seconds(30)) {
+            let viewModel = ViewModel()
+            await until(viewModel.$items, satisfies: [{ $0 == [1] }]) {
+                await viewModel.addItem()
+            }
+        }
+    }
+
+    func testRecorderReplacesCombineExpectations() async {
+        await withDefaultTimeout(.seconds(30)) {
+            let viewModel = ViewModel()
+            let recorder = viewModel.$items.record()
+            await viewModel.addItem()
+            let elements = await recorder.next(2)
+            XCTAssertEqual(elements, [[], [1]])
+        }
+    }
+}
+
+@MainActor @Observable
+final class CounterModel {
+    var count = 0
+    var isLoading = false
+
+    func load() async {
+        isLoading = true
+        await Task.yield()  // real code awaits the network, a database, a clock…
+        count += 1
+        isLoading = false
+    }
+}
+
+// In a suite only for its generous timeout: a loaded machine (or ThreadSanitizer) may take
+// longer than the default second to schedule the action.
+@Suite(.untilTimeout(.seconds(30)))
+struct ObservableModelLoadsSample {
+    @MainActor @Test func observableModelLoads() async {
+        let model = CounterModel()
+        await until(model, \.isLoading, satisfies: [{ !$0 }, { $0 }, { !$0 }]) {
+            await model.load()
+        }
+        #expect(model.count == 1)
+    }
+}
+
+struct LoadState {
+    var isLoading = false
+    var error: String?
+}
+
+@MainActor
+@Suite("README samples", .untilTimeout(.seconds(30)), .timeLimit(.minutes(1)))
+struct ReadmeTests {
+    @Test func tagline() async {
+        let viewModel = ViewModel()
+        let loading = Task { await viewModel.addItem() }  // runs once `until` has subscribed
+        await until(viewModel.$isLoading, satisfies: [{ $0 == true }, { $0 == false }])
+        await loading.value
+    }
+
+    @Test func conditionsThatDescribeThemselves() async {
+        let viewModel = ViewModel()
+        let loading = Task { await viewModel.addItem() }
+        await until(viewModel.$isLoading, satisfies: [.equals(true), .equals(false)])
+        await loading.value
+        await viewModel.addItem()
+        await viewModel.addItem()
+        await until(viewModel.$items, satisfies: [.matches(\.count, 3)])
+        let adding = Task { await viewModel.addItem() }
+        await until(viewModel.$items, satisfies: [Condition("has items") { !$0.isEmpty }, .any])
+        await adding.value
+        let subject = CurrentValueSubject<[Int], Never>([1, 2, 3])
+        await until(subject.map(\.count)) { $0 == 3 }
+    }
+
+    @Test func subscribeThenAct() async {
+        let viewModel = ViewModel()
+        await until(viewModel.$isLoading, satisfies: [{ $0 }, { !$0 }]) {
+            await viewModel.addItem()
+        }
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test func asyncSequences() async {
+        let (states, continuation) = AsyncStream<String>.makeStream()
+        await until(states, satisfies: [{ $0 == "loading" }, { $0 == "loaded" }]) {
+            continuation.yield("loading")
+            continuation.yield("loaded")
+        }
+    }
+
+    @Test func recorders() async {
+        let viewModel = ViewModel()
+        let recorder = viewModel.$items.record()
+        await viewModel.addItem()
+        await viewModel.addItem()
+        #expect(await recorder.next(3) == [[], [1], [1, 2]])
+        #expect(recorder.values.count == 3)
+    }
+
+    @Test func observablePropertyAsPublisher() async {
+        let model = CounterModel()
+        let recorder = publisher(for: \.count, on: model).record()
+        await model.load()
+        #expect(await recorder.until(satisfies: [{ $0 == 1 }]) == [1])
+    }
+
+    @Test func exactSequences() async {
+        let viewModel = ViewModel()
+        await until(viewModel.$isLoading, emits: [false, true, false]) {
+            await viewModel.addItem()
+        }
+    }
+
+    @Test func thingsThatMustNotHappen() async {
+        let viewModel = ViewModel()
+        await never(
+            viewModel.$items,
+            satisfies: { $0.count > 1 },
+            for: .milliseconds(50),
+            perform: { await viewModel.addItem() }
+        )
+        await stays(viewModel.$items, satisfying: { $0.count <= 1 }, for: .milliseconds(50))
+
+        let state = CurrentValueSubject<LoadState, Never>(LoadState())
+        let loading = Task {
+            state.value.isLoading = true
+            await Task.yield()
+            state.value.isLoading = false
+        }
+        await until(
+            state,
+            satisfies: [
+                .matches(\.isLoading, true),
+                .never("an error") { $0.error != nil },
+                .matches(\.isLoading, false),
+            ])
+        await loading.value
+    }
+}
