@@ -4,12 +4,15 @@ public import Observation
 /// Publishes a property of an `@Observable` object: its current value, then each new value.
 ///
 /// Built on `withObservationTracking`, re-registered after every change. Observation reports a
-/// change *before* the new value is stored, so the value is read afterwards, in a task on the
-/// actor the publisher was made on; code that changes a `@MainActor` model on the main actor is
-/// therefore always read after its change is complete.
+/// change *before* the new value is stored, so the value is read afterwards, in a task enqueued
+/// directly on the actor the publisher was made on; code that changes a `@MainActor` model on the
+/// main actor is therefore always read after its change is complete.
 ///
 /// What it can and cannot see:
 /// - Several changes made without a suspension point in between arrive as one: the last.
+/// - Changes made on the publisher's actor with any suspension point in between, even a
+///   `Task.yield()`, each arrive: the read is enqueued on the actor before the changing code
+///   can resume.
 /// - An `Equatable` value is sent only when it differs from the last value sent.
 /// - A model changed from another thread may be read before its store lands. An `Equatable`
 ///   value is then read again, at once and after 1, 5, 25, 125 and 625 ms, so the last value is
@@ -25,7 +28,8 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher 
 
     let model: Model
     let keyPath: KeyPath<Model, Value>
-    let isolation: (any Actor)?
+    /// Reads after a change run here: on the actor the publisher was made on.
+    let runner: ActorRunner
 
     /// Sends the current value at once, then each new value; nothing more once the model is gone.
     ///
@@ -40,7 +44,7 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher 
         let scheduler = PropertyObserver(
             model: model,
             keyPath: keyPath,
-            isolation: isolation,
+            runner: runner,
             receiveValue: receiveValue,
             receiveCompletion: receiveCompletion
         ).scheduler
@@ -67,7 +71,7 @@ public func publisher<Model: AnyObject & Observable, Value>(
     on model: Model,
     isolation: isolated (any Actor)? = #isolation
 ) -> ObservedProperty<Model, Value> {
-    ObservedProperty(model: model, keyPath: keyPath, isolation: isolation)
+    ObservedProperty(model: model, keyPath: keyPath, runner: ActorRunner(isolation: isolation))
 }
 
 /// One subscription to an observed property: reads it, and sends what is new.
@@ -85,7 +89,7 @@ private final class PropertyObserver<Model: AnyObject & Observable, Value> {
     init(
         model: Model,
         keyPath: KeyPath<Model, Value>,
-        isolation: (any Actor)?,
+        runner: ActorRunner,
         receiveValue: @escaping (Value) -> Void,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void
     ) {
@@ -93,7 +97,7 @@ private final class PropertyObserver<Model: AnyObject & Observable, Value> {
         self.keyPath = keyPath
         self.receiveValue = receiveValue
         self.receiveCompletion = receiveCompletion
-        scheduler = ReadScheduler(isolation: isolation)
+        scheduler = ReadScheduler(runner: runner)
         // The scheduler holds this observer until the subscription is cancelled.
         scheduler.start { [self] isTracking in read(isTracking: isTracking) }
     }
@@ -129,7 +133,8 @@ private final class PropertyObserver<Model: AnyObject & Observable, Value> {
 /// Not generic, so the `@Sendable` closures that reach it from Observation and Dispatch capture
 /// no metatype of the model.
 // @unchecked: all mutable state, the read closure included, is guarded by `state`'s lock; the
-// read closure is taken out under the lock and called only on `isolation`.
+// read closure is taken out under the lock and called only in jobs that `runner` runs on the
+// observer's actor.
 final class ReadScheduler: @unchecked Sendable {
     enum Outcome {
         case sent
@@ -150,11 +155,11 @@ final class ReadScheduler: @unchecked Sendable {
     /// nothing: long enough in all for a store on another thread to land.
     private static var confirmationDelays: [Int] { [0, 1, 5, 25, 125, 625] }
 
-    private let isolation: (any Actor)?
+    private let runner: ActorRunner
     private let state = Locked(State())
 
-    init(isolation: (any Actor)?) {
-        self.isolation = isolation
+    init(runner: ActorRunner) {
+        self.runner = runner
     }
 
     /// Makes the first, tracking read, on the caller's thread.
@@ -176,10 +181,13 @@ final class ReadScheduler: @unchecked Sendable {
             return true
         }
         guard shouldSchedule else { return }
-        Task { await self.readAfterChange(isolation: self.isolation) }
+        // Enqueued on the observer's actor before the changing code there can suspend again,
+        // so a change followed by any suspension point is read before the next change.
+        runner.run { self.readAfterChange() }
     }
 
-    private func readAfterChange(isolation: isolated (any Actor)?) {
+    /// Runs on the observer's actor.
+    private func readAfterChange() {
         let (read, change) = state.withLock { state in
             state.isReadScheduled = false
             return (state.read, state.changeCount)
@@ -195,14 +203,12 @@ final class ReadScheduler: @unchecked Sendable {
         let delays = Self.confirmationDelays
         guard attempt < delays.count else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(delays[attempt])) {
-            Task {
-                await self.readToConfirm(
-                    change: change, attempt: attempt, isolation: self.isolation)
-            }
+            self.runner.run { self.readToConfirm(change: change, attempt: attempt) }
         }
     }
 
-    private func readToConfirm(change: Int, attempt: Int, isolation: isolated (any Actor)?) {
+    /// Runs on the observer's actor.
+    private func readToConfirm(change: Int, attempt: Int) {
         let read = state.withLock { $0.changeCount == change ? $0.read : nil }
         if read?(false) == .unchanged {
             confirm(change: change, attempt: attempt + 1)
