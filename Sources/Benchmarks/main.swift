@@ -7,6 +7,7 @@ import Dispatch
 import Foundation
 import ObservationTesting
 import Publishing
+import XCTest
 
 #if canImport(Glibc)
     import Glibc
@@ -173,6 +174,19 @@ await time(
     await poll { flag.isSet }
 }
 
+// The seed's way: an expectation fulfilled from a sink, awaited with `fulfillment(of:)`.
+await time(
+    "wake.xctestexpectation", operations: options.quick ? 20 : 200,
+    baseline: "wake.floor.continuation"
+) {
+    let subject = PassthroughSubject<Int, Never>()
+    let expectation = XCTestExpectation(description: "value arrives")
+    let token = subject.sink { if $0 == 1 { expectation.fulfill() } }
+    Task.detached { subject.send(1) }
+    await XCTWaiter().fulfillment(of: [expectation], timeout: 1)
+    withExtendedLifetime(token) {}
+}
+
 // MARK: 2. Ordered conditions at scale
 
 for conditions in [1, 10, 100] {
@@ -248,6 +262,32 @@ do {
     }
 }
 
+// MARK: 5. Recorder throughput
+
+for tasks in [1, 4] {
+    let values = options.quick ? 40_000 : 400_000
+    let name = "recorder.\(tasks)-task\(tasks == 1 ? "" : "s")"
+    guard selected(name) else { continue }
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    for _ in 0..<repeats {
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = subject.record()
+        let start = clock.now
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<tasks {
+                group.addTask {
+                    for value in 0..<(values / tasks) { subject.send(value) }
+                }
+            }
+        }
+        samples.append(Double((clock.now - start).nanoseconds) / Double(values))
+        precondition(recorder.values.count == values)
+    }
+    rows.append(
+        Row(name: name, unit: "ns/value", samples: samples, baseline: "publish.subject.send"))
+}
+
 // MARK: 6. Virtual time
 
 await time("virtual.testclock.sleep+advance", operations: options.quick ? 100 : 2_000) {
@@ -281,6 +321,18 @@ await record("cpu.wait-100ms.polling", unit: "ms cpu", baseline: "cpu.wait-100ms
     let before = cpuSeconds()
     DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { flag.set() }
     await poll { flag.isSet }
+    return (cpuSeconds() - before) * 1000
+}
+
+await record(
+    "cpu.wait-100ms.xctestexpectation", unit: "ms cpu", baseline: "cpu.wait-100ms.until"
+) {
+    let expectation = XCTestExpectation(description: "value arrives")
+    let before = cpuSeconds()
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) {
+        expectation.fulfill()
+    }
+    await XCTWaiter().fulfillment(of: [expectation], timeout: 1)
     return (cpuSeconds() - before) * 1000
 }
 
