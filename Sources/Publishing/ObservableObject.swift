@@ -25,11 +25,61 @@ public protocol ObservableObject: AnyObject {
 extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPublisher {
     /// The synthesized publisher: one per object, the same on every read.
     public var objectWillChange: ObservableObjectPublisher {
-        WillChangeRegistry.shared.publisher(for: self)
+        SynthesizedWillChange.publisher(for: self)
     }
 }
 
-/// Holds the synthesized `objectWillChange` of each live object.
+/// A `@Published` property's storage, as the synthesized `objectWillChange` finds it.
+protocol PublishedStorage {
+    var willChangeSlot: any WillChangeSlot { get }
+}
+
+/// Where a `@Published` property keeps the `objectWillChange` its assignments fire.
+protocol WillChangeSlot: AnyObject {
+    var installedWillChange: ObservableObjectPublisher? { get }
+    func install(_ publisher: ObservableObjectPublisher)
+}
+
+/// Makes the synthesized `objectWillChange` of an object.
+///
+/// An object with `@Published` properties keeps it in them, as Combine does: found by
+/// reflection, made once and installed in every one, so assigning a property fires it without
+/// any lookup. Only an object with no `@Published` property needs the side table, which holds
+/// it weakly, and a weakly referenced object pays for that on every retain and release.
+enum SynthesizedWillChange {
+    /// Makes two first reads of one object's publisher agree on one publisher.
+    private static let installing = Lock()
+
+    static func publisher(for object: AnyObject) -> ObservableObjectPublisher {
+        let slots = publishedSlots(of: object)
+        guard !slots.isEmpty else {
+            return WillChangeRegistry.shared.publisher(for: object)
+        }
+        return installing.withLock {
+            let publisher =
+                slots.lazy.compactMap(\.installedWillChange).first ?? ObservableObjectPublisher()
+            for slot in slots { slot.install(publisher) }
+            return publisher
+        }
+    }
+
+    /// The storage of every `@Published` property of `object`, its superclasses' included.
+    private static func publishedSlots(of object: AnyObject) -> [any WillChangeSlot] {
+        var slots: [any WillChangeSlot] = []
+        var mirror: Mirror? = Mirror(reflecting: object)
+        while let current = mirror {
+            for child in current.children {
+                if let storage = child.value as? any PublishedStorage {
+                    slots.append(storage.willChangeSlot)
+                }
+            }
+            mirror = current.superclassMirror
+        }
+        return slots
+    }
+}
+
+/// Holds the synthesized `objectWillChange` of each live object with no `@Published` property.
 ///
 /// Keyed by identity, holding each object weakly: a strong hold would leak the object. Entries
 /// of objects that are gone are swept once the table has doubled since the last sweep, so the
@@ -69,5 +119,10 @@ final class WillChangeRegistry: Sendable {
     /// How many objects have a synthesized publisher in the table, live or not yet swept.
     var count: Int {
         table.withLock { $0.entries.count }
+    }
+
+    /// Whether `object` has a synthesized publisher in the table.
+    func contains(_ object: AnyObject) -> Bool {
+        table.withLock { $0.entries[ObjectIdentifier(object)]?.object === object }
     }
 }

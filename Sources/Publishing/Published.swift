@@ -19,7 +19,6 @@
 @propertyWrapper
 public struct Published<Value> {
     @usableFromInline let relay: Relay<Value, Never>
-    @usableFromInline let willChange = WillChangeLink()
 
     /// Creates the wrapper with the property's initial value.
     ///
@@ -54,9 +53,7 @@ public struct Published<Value> {
             object[keyPath: storageKeyPath].relay.value
         }
         set {
-            let published = object[keyPath: storageKeyPath]
-            published.willChange.publisher(of: object)?.send()
-            published.relay.send(newValue)
+            object[keyPath: storageKeyPath].relay.send(newValue, announcingChangeOf: object)
         }
     }
 }
@@ -99,40 +96,8 @@ extension Published {
 }
 
 extension Published: Sendable where Value: Sendable {}
-extension Published.Publisher: Sendable where Value: Sendable {}
 
-/// Finds, once per property, the `objectWillChange` that its assignments must fire.
-@usableFromInline
-final class WillChangeLink: Sendable {
-    private enum Resolution {
-        case unresolved
-        case none
-        case publisher(ObservableObjectPublisher)
-    }
-
-    private let resolution = Locked(Resolution.unresolved)
-
-    @usableFromInline
-    init() {}
-
-    @usableFromInline
-    func publisher(of object: AnyObject) -> ObservableObjectPublisher? {
-        let cached = resolution.withLock { $0 }
-        switch cached {
-        case .publisher(let publisher): return publisher
-        case .none: return nil
-        case .unresolved:
-            // Resolved outside the lock: a hand-written `objectWillChange` may run any code.
-            var publisher: ObservableObjectPublisher?
-            if let observable = object as? any ObservableObject {
-                publisher = Self.willChange(of: observable)
-            }
-            resolution.withLock { $0 = publisher.map(Resolution.publisher) ?? .none }
-            return publisher
-        }
-    }
-
-    private static func willChange(of object: some ObservableObject) -> ObservableObjectPublisher? {
-        object.objectWillChange as? ObservableObjectPublisher
-    }
+extension Published: PublishedStorage {
+    var willChangeSlot: any WillChangeSlot { relay }
 }
+extension Published.Publisher: Sendable where Value: Sendable {}

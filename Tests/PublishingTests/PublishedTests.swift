@@ -38,6 +38,19 @@ private final class SubjectWillChange: ObservableObject {
     @Published var value = 0
 }
 
+private class BaseModel: ObservableObject {
+    @Published var base = 0
+}
+
+private final class DerivedModel: BaseModel {
+    @Published var derived = 0
+}
+
+// @unchecked: its only state is `@Published` storage, which is safe from any thread.
+private final class SharedModel: ObservableObject, @unchecked Sendable {
+    @Published var value = 0
+}
+
 private final class NotObservable {
     @Published var value = 0
 }
@@ -93,6 +106,56 @@ struct PublishedTests {
         counter.name = "x"
         #expect(changes == 2)
         withExtendedLifetime(token) {}
+    }
+
+    @Test("An object with @Published properties keeps objectWillChange in them, not the table")
+    func objectWillChangeLivesInPublishedStorage() {
+        let counter = Counter()
+        let willChange = counter.objectWillChange
+        #expect(!WillChangeRegistry.shared.contains(counter))
+        #expect(counter.objectWillChange === willChange)
+
+        // With no @Published property there is nowhere else to keep it.
+        let viewModel = AuthViewViewModel()
+        #expect(viewModel.objectWillChange === viewModel.objectWillChange)
+        #expect(WillChangeRegistry.shared.contains(viewModel))
+    }
+
+    @Test("A subclass shares one objectWillChange with its superclass's @Published properties")
+    func objectWillChangeAcrossSubclasses() {
+        let model = DerivedModel()
+        var changes = 0
+        let token = model.objectWillChange.sink { changes += 1 }
+        model.base = 1
+        model.derived = 1
+        #expect(changes == 2)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("Assigning before anyone reads objectWillChange still fires the one read later")
+    func objectWillChangeResolvedByAssignment() {
+        let model = DerivedModel()
+        model.derived = 1  // resolves the property's publisher first
+        var changes = 0
+        let token = model.objectWillChange.sink { changes += 1 }
+        model.derived = 2
+        model.base = 2
+        #expect(changes == 2)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("Concurrent first reads of objectWillChange agree on one publisher")
+    func concurrentFirstReads() async {
+        for _ in 0..<100 {
+            let model = SharedModel()
+            let publishers = await withTaskGroup(of: ObjectIdentifier.self) { group in
+                for _ in 0..<4 {
+                    group.addTask { ObjectIdentifier(model.objectWillChange) }
+                }
+                return await Set(group.reduce(into: []) { $0.append($1) })
+            }
+            #expect(publishers == [ObjectIdentifier(model.objectWillChange)])
+        }
     }
 
     @Test("A declared ObservableObjectPublisher is fired by @Published; another type is not")
