@@ -228,7 +228,8 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
         }
         let targets = subscriptions
         // One idle subscriber: hand the value straight over.
-        if targets.count == 1, !targets[0].isDelivering, let receiveValue = targets[0].receiveValue {
+        if targets.count == 1, !targets[0].isDelivering, let receiveValue = targets[0].receiveValue
+        {
             let subscription = targets[0]
             subscription.isDelivering = true
             lock.unlock()
