@@ -1,0 +1,52 @@
+import Publishing
+import Testing
+
+@testable import ObservationTesting
+
+/// The shared timer thread behind every timeout. Deadlines here are short and far apart from
+/// the waits' generous timeouts, so a loaded machine changes only how late they fire, never
+/// the order or which ones fire.
+@Suite("Deadline scheduler", .untilTimeout(.seconds(30)), .timeLimit(.minutes(1)))
+struct DeadlineSchedulerTests {
+    @Test("Timers fire in deadline order, whatever order they were armed in")
+    func firesInDeadlineOrder() async {
+        let fired = PassthroughSubject<Int, Never>()
+        let recorder = fired.record()
+        // Even if the machine stalls until all are due, the heap hands them out in order.
+        for milliseconds in [30, 10, 20] {
+            _ = DeadlineTimer(after: .milliseconds(milliseconds)) { fired.send(milliseconds) }
+        }
+        await recorder.until(satisfies: [{ $0 == 30 }])
+        #expect(recorder.values == [10, 20, 30])
+    }
+
+    @Test("An earlier deadline armed after a later one wakes the sleeping thread")
+    func earlierDeadlineWakesTheThread() async {
+        // Its own scheduler, so no other test's timer can wake the thread instead.
+        let scheduler = DeadlineScheduler()
+        let fired = PassthroughSubject<String, Never>()
+        let recorder = fired.record()
+        let sleeps = scheduler.sleeps.record()
+        let late = scheduler.schedule(after: .seconds(3_600)) { fired.send("late") }
+        defer { scheduler.cancel(late) }
+        // Asleep until the late deadline: only a wake-up can get the early one run in time.
+        await sleeps.until(satisfies: [{ $0 != nil }])
+        _ = scheduler.schedule(after: .milliseconds(1)) { fired.send("early") }
+        await recorder.until(satisfies: [{ $0 == "early" }])
+        #expect(recorder.values == ["early"])
+    }
+
+    @Test("A cancelled timer's action is dropped at once, and its deadline compacted away")
+    func cancelledTimersAreDropped() {
+        let scheduler = DeadlineScheduler()
+        let kept = scheduler.schedule(after: .seconds(3_600)) {}
+        for _ in 0..<10_000 {
+            scheduler.cancel(scheduler.schedule(after: .seconds(3_600)) {})
+        }
+        // Only the kept action can ever run; many waits hold no memory for their timeouts.
+        #expect(scheduler.pendingCount == 1)
+        #expect(scheduler.heapCount <= 130)
+        scheduler.cancel(kept)
+        #expect(scheduler.pendingCount == 0)
+    }
+}
