@@ -4,7 +4,7 @@ import Publishing
 import Testing
 
 // The README samples that use the Examples target, as written there (the rest are in
-// ObservationTestingTests/ReadmeTests.swift); `.ci/readme-samples` checks they stay in sync.
+// ObservationTestingTests/ReadmeTests.swift); `.ci/doc-samples` checks they stay in sync.
 
 // In a suite only for its generous timeout, for loaded machines and ThreadSanitizer.
 @Suite("README samples on the Examples", .untilTimeout(.seconds(30)), .timeLimit(.minutes(1)))

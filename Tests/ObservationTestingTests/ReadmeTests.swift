@@ -4,7 +4,7 @@ import Publishing
 import Testing
 import XCTest
 
-// The README's samples, as written there: `.ci/readme-samples` checks that every line of every
+// The README's samples, as written there: `.ci/doc-samples` checks that every line of every
 // README Swift block appears in a test, and these tests compile and run them.
 
 @MainActor
