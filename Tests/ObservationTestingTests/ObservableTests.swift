@@ -22,8 +22,8 @@ final class TrackedModel {
 /// A model that other threads change: its storage is behind a lock, its changes reported
 /// through Observation by hand.
 @Observable
+// @unchecked: `storedValue` is only touched while holding `lock`; the registrar is Sendable.
 final class SharedCounter: @unchecked Sendable {
-    // @unchecked: `storedValue` is only touched while holding `lock`; the registrar is Sendable.
     @ObservationIgnored private let lock = NSLock()
     @ObservationIgnored private var storedValue = 0
 
