@@ -82,7 +82,8 @@ public final class TestClock: Clock, Sendable {
         var nextID: UInt64 = 0
         /// Sleepers woken by an advance that have not checked in yet.
         var awaitedCheckIns = 0
-        var advancer: CheckedContinuation<Void, Never>?
+        /// Advances waiting for those check-ins: more than one when tasks advance concurrently.
+        var advancers: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state: Locked<State>
@@ -318,7 +319,7 @@ public final class TestClock: Clock, Sendable {
             await withCheckedContinuation(isolation: isolation) { continuation in
                 let isSettled = state.withLock { state -> Bool in
                     guard state.awaitedCheckIns > 0 else { return true }
-                    state.advancer = continuation
+                    state.advancers.append(continuation)
                     return false
                 }
                 if isSettled { continuation.resume() }
@@ -327,12 +328,12 @@ public final class TestClock: Clock, Sendable {
     }
 
     private func checkIn() {
-        let advancer = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let advancers = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.awaitedCheckIns -= 1
-            guard state.awaitedCheckIns == 0 else { return nil }
-            defer { state.advancer = nil }
-            return state.advancer
+            guard state.awaitedCheckIns == 0 else { return [] }
+            defer { state.advancers = [] }
+            return state.advancers
         }
-        advancer?.resume()
+        for advancer in advancers { advancer.resume() }
     }
 }

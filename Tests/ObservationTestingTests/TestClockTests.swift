@@ -181,6 +181,24 @@ struct TestClockConcurrencyTests {
         #expect(clock.now == TestClock.Instant(offset: .seconds(10)))
     }
 
+    @Test("Tasks that advance at the same time all return, and every sleeper wakes")
+    func concurrentAdvances() async throws {
+        for _ in 0..<50 {
+            let clock = TestClock()
+            let sleepers = (1...10).map { seconds in
+                Task.detached { try await clock.sleep(for: .seconds(seconds)) }
+            }
+            await until(clock.sleeperCounts, satisfies: .equals(10))
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<3 {
+                    group.addTask { await clock.advance(by: .seconds(10)) }
+                }
+            }
+            for sleeper in sleepers { try await sleeper.value }
+            #expect(clock.sleeperCount == 0)
+        }
+    }
+
     @Test("Cancelling sleepers while another task advances is safe")
     func cancelWhileAdvancing() async {
         let clock = TestClock()
