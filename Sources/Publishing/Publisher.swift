@@ -34,6 +34,7 @@ extension Publisher where Failure == Never {
     /// ```swift
     /// token = viewModel.$isLoading.sink { isLoading in print(isLoading) }
     /// ```
+    @inlinable
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }
