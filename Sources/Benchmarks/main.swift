@@ -169,6 +169,12 @@ await time(
         subject.send(1)
     }
 }
+// What `until` costs besides the wake itself: subscribing, the mailbox and arming and
+// cancelling the timeout, for a value that is already there.
+await time("until.fixed-cost", operations: options.quick ? 2_000 : 50_000) {
+    let subject = CurrentValueSubject<Int, Never>(1)
+    await until(subject, satisfies: [{ $0 == 1 }])
+}
 await time(
     "wake.polling.10ms", operations: options.quick ? 5 : 50, baseline: "wake.floor.continuation"
 ) {
