@@ -1,4 +1,5 @@
-/// Runs jobs on one actor, each enqueued there directly from whichever thread asks.
+/// Runs jobs one at a time on one actor, each enqueued there directly from whichever thread
+/// asks.
 ///
 /// A plain `Task { await job(isolation: actor) }` starts on the global executor and only then
 /// hops to the actor, so code already running on the actor can pass its next suspension point
@@ -6,27 +7,49 @@
 /// enqueued on the actor at once: behind what the actor was already asked to do, ahead of what
 /// comes later. Only a function isolated to the actor can make such an operation, so the runner
 /// is made on the actor and then asked to run jobs from anywhere.
-// @unchecked: `jobs` is a `Locked`; `drainOne` is isolated to its actor and captures only
-// `Sendable` state, so running it from any task is safe.
+///
+/// Jobs never overlap, even with no actor (on the global executor): one task drains the queue,
+/// and a new one is started only when none is draining.
+// @unchecked: `state` is a `Locked`; `drain` is isolated to its actor and captures only
+// `Sendable` state, so starting it from any task is safe.
 final class ActorRunner: @unchecked Sendable {
-    private let jobs: Locked<FIFO<@Sendable () -> Void>>
-    private let drainOne: @isolated(any) () async -> Void
+    private struct State {
+        var jobs = FIFO<@Sendable () -> Void>()
+        var isDraining = false
+    }
+
+    private let state: Locked<State>
+    private let drain: @isolated(any) () async -> Void
 
     /// Makes a runner for the caller's actor; with no actor, jobs run on the global executor.
     init(isolation: isolated (any Actor)? = #isolation) {
-        let jobs = Locked(FIFO<@Sendable () -> Void>())
-        self.jobs = jobs
-        drainOne = {
+        let state = Locked(State())
+        self.state = state
+        drain = {
             _ = isolation
-            jobs.withLock { $0.pop() }?()
+            while let job = state.withLock({ state -> (@Sendable () -> Void)? in
+                guard let job = state.jobs.pop() else {
+                    state.isDraining = false
+                    return nil
+                }
+                return job
+            }) {
+                job()
+            }
         }
     }
 
     /// Enqueues `job` on the actor; it runs after every job enqueued before it.
     func run(_ job: @escaping @Sendable () -> Void) {
-        jobs.withLock { $0.push(job) }
-        // Safe: see the type's comment. Each task runs the oldest job, in the order enqueued.
-        nonisolated(unsafe) let operation = drainOne
+        let startsDrain = state.withLock { state -> Bool in
+            state.jobs.push(job)
+            guard !state.isDraining else { return false }
+            state.isDraining = true
+            return true
+        }
+        guard startsDrain else { return }
+        // Safe: see the type's comment.
+        nonisolated(unsafe) let operation = drain
         Task(operation: operation)
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import Publishing
+
+/// Counts jobs, and how often one started while another was still running.
+private final class JobLog: @unchecked Sendable {
+    // @unchecked: every field is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var running = 0
+    private var overlaps = 0
+    private var order: [Int] = []
+
+    func begin(_ index: Int) {
+        lock.withLock {
+            if running > 0 { overlaps += 1 }
+            running += 1
+            order.append(index)
+        }
+    }
+
+    func end() {
+        lock.withLock { running -= 1 }
+    }
+
+    var finished: Int { lock.withLock { order.count } }
+    var snapshot: (overlaps: Int, order: [Int]) { lock.withLock { (overlaps, order) } }
+}
+
+@Suite("ActorRunner")
+struct ActorRunnerTests {
+    @Test("With no actor, jobs still run one at a time and in order")
+    func jobsNeverOverlapWithoutAnActor() async {
+        let runner = ActorRunner(isolation: nil)
+        let log = JobLog()
+        let jobs = 2_000
+        await withCheckedContinuation { (allRan: CheckedContinuation<Void, Never>) in
+            for index in 0..<jobs {
+                runner.run {
+                    log.begin(index)
+                    // Long enough for a second drainer on the other thread to overlap.
+                    for _ in 0..<200 { _ = ProcessInfo.processInfo.systemUptime }
+                    log.end()
+                    if index == jobs - 1 { allRan.resume() }
+                }
+            }
+        }
+        let (overlaps, order) = log.snapshot
+        #expect(overlaps == 0)
+        #expect(order == Array(0..<jobs))
+    }
+
+    @Test("On an actor, a job runs before code on that actor resumes from its next yield")
+    @MainActor
+    func jobRunsBeforeTheActorResumes() async {
+        let runner = ActorRunner()
+        let log = JobLog()
+        for index in 0..<200 {
+            runner.run { log.begin(index); log.end() }
+            await Task.yield()
+            #expect(log.finished == index + 1)
+        }
+    }
+}
