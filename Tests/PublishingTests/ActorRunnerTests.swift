@@ -56,7 +56,10 @@ struct ActorRunnerTests {
         let runner = ActorRunner()
         let log = JobLog()
         for index in 0..<200 {
-            runner.run { log.begin(index); log.end() }
+            runner.run {
+                log.begin(index)
+                log.end()
+            }
             await Task.yield()
             #expect(log.finished == index + 1)
         }
