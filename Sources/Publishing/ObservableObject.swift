@@ -42,10 +42,11 @@ protocol WillChangeSlot: AnyObject {
 
 /// Makes the synthesized `objectWillChange` of an object.
 ///
-/// An object with `@Published` properties keeps it in them, as Combine does: found by
-/// reflection, made once and installed in every one, so assigning a property fires it without
-/// any lookup. Only an object with no `@Published` property needs the side table, which holds
-/// it weakly, and a weakly referenced object pays for that on every retain and release.
+/// An object with `@Published` properties keeps it in them, as Combine does: made once and
+/// installed in every one, so assigning a property fires it without any lookup. Reading
+/// `objectWillChange` finds them by reflection (microseconds; subscribing is what reads it).
+/// Only an object with no `@Published` property needs the side table, which holds it weakly,
+/// and a weakly referenced object pays for that on every retain and release.
 enum SynthesizedWillChange {
     /// Makes two first reads of one object's publisher agree on one publisher.
     private static let installing = Lock()
