@@ -26,6 +26,30 @@ struct SubjectTests {
         withExtendedLifetime((first, second)) {}
     }
 
+    @Test("More subscribers than a send claims at once still get every value and the end, in order")
+    func manySubscribers() {
+        // The first 64 idle subscribers are handed values directly; the rest through queues.
+        let subject = PassthroughSubject<Int, Never>()
+        var order: [Int] = []
+        var received = [[Int]](repeating: [], count: 100)
+        var finished = 0
+        let tokens = (0..<100).map { index in
+            subject.sink(
+                receiveCompletion: { _ in finished += 1 },
+                receiveValue: {
+                    received[index].append($0)
+                    order.append(index)
+                })
+        }
+        subject.send(1)
+        subject.send(2)
+        subject.send(completion: .finished)
+        #expect(received.allSatisfy { $0 == [1, 2] })
+        #expect(order == Array(0..<100) + Array(0..<100))
+        #expect(finished == 100)
+        withExtendedLifetime(tokens) {}
+    }
+
     @Test("Nothing is delivered after completion, and a late subscriber gets the completion")
     func completionEndsTheSubject() {
         let subject = PassthroughSubject<Int, TestError>()
