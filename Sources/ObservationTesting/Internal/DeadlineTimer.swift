@@ -108,7 +108,7 @@ final class DeadlineScheduler: @unchecked Sendable {
             guard first.deadline <= now else {
                 sleepingUntil = first.deadline
                 sleeps.send(first.deadline)
-                let seconds = Double((first.deadline - now).nanosecondsClamped) / 1e9
+                let seconds = (first.deadline - now).inSeconds
                 _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
                 continue
             }
@@ -174,11 +174,6 @@ extension Duration {
         let (total, overflowAgain) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
         if overflowAgain { return seconds < 0 ? .min : .max }
         return total
-    }
-
-    /// ``nanoseconds``, never negative.
-    fileprivate var nanosecondsClamped: Int64 {
-        max(nanoseconds, 0)
     }
 
     /// The duration in seconds, as a `Double`.
