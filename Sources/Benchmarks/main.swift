@@ -191,7 +191,7 @@ await time(
     let subject = PassthroughSubject<Int, Never>()
     let expectation = XCTestExpectation(description: "value arrives")
     let token = subject.sink { if $0 == 1 { expectation.fulfill() } }
-    Task.detached { subject.send(1) }
+    Task { subject.send(1) }  // from the caller's actor, like the floor's resume
     await XCTWaiter().fulfillment(of: [expectation], timeout: 1)
     withExtendedLifetime(token) {}
 }
