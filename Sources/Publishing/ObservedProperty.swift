@@ -1,12 +1,17 @@
 import Dispatch
-public import Observation
+
+#if canImport(Darwin)
+    public import Observation
+#else
+    // `withObservationTracking(_:didSet:)` is SPI, for SwiftUI; this toolchain has it.
+    @_spi(SwiftUI) public import Observation
+#endif
 
 /// Publishes a property of an `@Observable` object: its current value, then each new value.
 ///
-/// Built on `withObservationTracking`, re-registered after every change. Observation reports a
-/// change *before* the new value is stored, so the value is read afterwards, in a task enqueued
-/// directly on the actor the publisher was made on; code that changes a `@MainActor` model on the
-/// main actor is therefore always read after its change is complete.
+/// Built on `withObservationTracking`, re-registered after every change. Each change enqueues a
+/// read in a task directly on the actor the publisher was made on; code that changes a
+/// `@MainActor` model on the main actor is therefore always read after its change is complete.
 ///
 /// What it can and cannot see:
 /// - Several changes made without a suspension point in between arrive as one: the last.
@@ -14,10 +19,12 @@ public import Observation
 ///   `Task.yield()`, each arrive: the read is enqueued on the actor before the changing code
 ///   can resume.
 /// - An `Equatable` value is sent only when it differs from the last value sent.
-/// - A model changed from another thread may be read before its store lands. An `Equatable`
-///   value is then read again, at once and after 1, 5, 25, 125 and 625 ms, so the last value is
-///   not lost;
-///   a value that is not `Equatable` shows up with the next change.
+/// - Changes made on another thread: on Linux, the last value of any burst always arrives.
+///   Tracking is told of a change after its store, and is installed before each read, so no
+///   store can fall between a read and the next notice. On Apple platforms, where only the
+///   public notice (sent *before* the store) is available, a read that may have come too early
+///   is repeated at once and after 1, 5, 25, 125 and 625 ms, so the last value arrives unless its
+///   store takes longer than that.
 ///
 /// Make it with ``publisher(for:on:isolation:)``, and subscribe on the same actor.
 public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher {
@@ -30,6 +37,8 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher 
     let keyPath: KeyPath<Model, Value>
     /// Reads after a change run here: on the actor the publisher was made on.
     let runner: ActorRunner
+    /// When Observation tells of a change; the package's tests also try the fallback.
+    var signal = ChangeSignal.preferred
 
     /// Sends the current value at once, then each new value; nothing more once the model is gone.
     ///
@@ -45,6 +54,7 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher 
             model: model,
             keyPath: keyPath,
             runner: runner,
+            signal: signal,
             receiveValue: receiveValue,
             receiveCompletion: receiveCompletion
         ).scheduler
@@ -90,6 +100,7 @@ private final class PropertyObserver<Model: AnyObject & Observable, Value> {
         model: Model,
         keyPath: KeyPath<Model, Value>,
         runner: ActorRunner,
+        signal: ChangeSignal,
         receiveValue: @escaping (Value) -> Void,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void
     ) {
@@ -97,38 +108,45 @@ private final class PropertyObserver<Model: AnyObject & Observable, Value> {
         self.keyPath = keyPath
         self.receiveValue = receiveValue
         self.receiveCompletion = receiveCompletion
-        scheduler = ReadScheduler(runner: runner)
+        scheduler = ReadScheduler(runner: runner, signal: signal)
         // The scheduler holds this observer until the subscription is cancelled.
         scheduler.start { [self] isTracking in read(isTracking: isTracking) }
     }
 
-    /// Reads the value and sends it if it is new; with `isTracking`, also registers for the next
-    /// change.
-    func read(isTracking: Bool) -> ReadScheduler.Outcome {
+    /// Reads the value and sends it if it is new; with `isTracking`, first registers for the next
+    /// change, so that a store landing after the read is always noticed.
+    func read(isTracking: Bool) {
         guard let model else {
             scheduler.cancel()
             receiveCompletion(.finished)
-            return .stopped
+            return
         }
-        let value: Value
         if isTracking {
-            value = withObservationTracking {
-                model[keyPath: keyPath]
-            } onChange: { [scheduler] in
-                scheduler.changed()
-            }
-        } else {
-            value = model[keyPath: keyPath]
+            let keyPath = keyPath
+            scheduler.track { _ = model[keyPath: keyPath] }
         }
-        if let lastSent, areEqual(lastSent, value) { return .unchanged }
+        let value = model[keyPath: keyPath]
+        if let lastSent, areEqual(lastSent, value) { return }
         lastSent = value
         receiveValue(value)
-        return value is any Equatable ? .sent : .sentUncomparable
     }
 }
 
-/// Schedules an observer's reads: one after each change, on the observer's actor, and the
-/// confirming reads after a change that seemed to change nothing.
+/// When Observation tells an observer of a change: before or after the new value is stored.
+enum ChangeSignal {
+    /// After the store (`withObservationTracking(_:didSet:)`): a read enqueued then cannot miss
+    /// it. Where that form is unavailable (Apple platforms), this falls back to `beforeStore`.
+    case afterStore
+    /// Before the store (the public `onChange`): a read may run before a store on another thread
+    /// lands, so each read after a change is confirmed by later ones.
+    case beforeStore
+
+    /// The exact signal, where the platform has it.
+    static var preferred: ChangeSignal { ChangeSignal.afterStore.available }
+}
+
+/// Schedules an observer's reads: one after each change, on the observer's actor, and with a
+/// ``ChangeSignal/beforeStore`` signal, the reads that confirm it.
 ///
 /// Not generic, so the `@Sendable` closures that reach it from Observation and Dispatch capture
 /// no metatype of the model.
@@ -136,44 +154,56 @@ private final class PropertyObserver<Model: AnyObject & Observable, Value> {
 // read closure is taken out under the lock and called only in jobs that `runner` runs on the
 // observer's actor.
 final class ReadScheduler: @unchecked Sendable {
-    enum Outcome {
-        case sent
-        /// Sent a value that cannot be compared, so a change that changes nothing can't be told.
-        case sentUncomparable
-        case unchanged
-        case stopped
-    }
-
     private struct State {
-        var read: ((Bool) -> Outcome)?
+        var read: ((Bool) -> Void)?
         var isReadScheduled = false
         /// Bumped by each change, so a confirming read knows a newer read has taken over.
         var changeCount = 0
     }
 
-    /// Delays, in milliseconds, of the reads that look again after a change seemed to change
-    /// nothing: long enough in all for a store on another thread to land.
+    /// Delays, in milliseconds, of the reads that confirm a read made after a `beforeStore`
+    /// signal: long enough in all for a store on another thread to land.
     private static var confirmationDelays: [Int] { [0, 1, 5, 25, 125, 625] }
 
     private let runner: ActorRunner
+    private let signal: ChangeSignal
     private let state = Locked(State())
 
-    init(runner: ActorRunner) {
+    init(runner: ActorRunner, signal: ChangeSignal) {
         self.runner = runner
+        self.signal = signal.available
     }
 
     /// Makes the first, tracking read, on the caller's thread.
-    func start(reading read: @escaping (Bool) -> Outcome) {
+    func start(reading read: @escaping (Bool) -> Void) {
         state.withLock { $0.read = read }
-        _ = read(true)
+        read(true)
     }
 
     func cancel() {
         state.withLock { $0.read = nil }
     }
 
-    /// Called by Observation before a change is stored, on the changing thread.
-    func changed() {
+    /// Registers for the next change of what `access` reads.
+    func track(_ access: () -> Void) {
+        #if !canImport(Darwin)
+            if case .afterStore = signal {
+                withObservationTracking(
+                    access,
+                    didSet: { [self] tracking in
+                        // One notice per registration, as with `onChange`: the read it schedules
+                        // registers again.
+                        tracking.cancel()
+                        changed()
+                    })
+                return
+            }
+        #endif
+        withObservationTracking(access) { [self] in changed() }
+    }
+
+    /// Called by Observation on the changing thread: before or after the store, per `signal`.
+    private func changed() {
         let shouldSchedule = state.withLock { state -> Bool in
             state.changeCount += 1
             guard state.read != nil, !state.isReadScheduled else { return false }
@@ -192,9 +222,11 @@ final class ReadScheduler: @unchecked Sendable {
             state.isReadScheduled = false
             return (state.read, state.changeCount)
         }
-        // Nothing new was read: either the change stored an equal value, or its store, on
-        // another thread, has not landed yet. Look again shortly, unless a newer change does.
-        if read?(true) == .unchanged {
+        guard let read else { return }
+        read(true)
+        // Told before the store, the read may have come before a store on another thread
+        // landed, whether or not it saw something new: look again, unless a newer change does.
+        if case .beforeStore = signal {
             confirm(change: change, attempt: 0)
         }
     }
@@ -209,10 +241,22 @@ final class ReadScheduler: @unchecked Sendable {
 
     /// Runs on the observer's actor.
     private func readToConfirm(change: Int, attempt: Int) {
-        let read = state.withLock { $0.changeCount == change ? $0.read : nil }
-        if read?(false) == .unchanged {
-            confirm(change: change, attempt: attempt + 1)
+        guard let read = state.withLock({ $0.changeCount == change ? $0.read : nil }) else {
+            return
         }
+        read(false)
+        confirm(change: change, attempt: attempt + 1)
+    }
+}
+
+extension ChangeSignal {
+    /// This signal where the platform has it, else ``beforeStore``.
+    fileprivate var available: ChangeSignal {
+        #if canImport(Darwin)
+            .beforeStore
+        #else
+            self
+        #endif
     }
 }
 

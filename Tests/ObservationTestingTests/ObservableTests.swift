@@ -1,8 +1,9 @@
 import Foundation
 import Observation
 import ObservationTesting
-import Publishing
 import Testing
+
+@testable import Publishing
 
 /// A view model in the style the Observation framework encourages.
 @MainActor @Observable
@@ -182,6 +183,48 @@ struct ObservableTests {
     "@Observable properties over many rounds", .untilTimeout(.seconds(30)),
     .timeLimit(.minutes(5)))
 struct ManyRoundObservableTests {
+    @Test("Bursts of random length from another thread: the final value is never lost")
+    func crossThreadBurstsNeverLoseTheFinalValue() async {
+        let lost = await lostFinalValues(
+            rounds: isRunningUnderThreadSanitizer ? 1_000 : 10_000,
+            signal: .preferred
+        )
+        #expect(lost == 0)
+    }
+
+    @Test("The fallback for platforms told of changes before the store loses no final value")
+    func beforeStoreFallbackNeverLosesTheFinalValue() async {
+        let lost = await lostFinalValues(
+            rounds: isRunningUnderThreadSanitizer ? 200 : 1_000,
+            signal: .beforeStore
+        )
+        #expect(lost == 0)
+    }
+
+    /// Sets bursts of random length from another thread and waits for each burst's final value.
+    ///
+    /// The writer starts before the wait subscribes, so a burst may land before, during or after
+    /// subscribing; its final value must be seen however its stores interleave with the reads. A
+    /// lost value times out (and records that), so this stops at the first.
+    private func lostFinalValues(rounds: Int, signal: ChangeSignal) async -> Int {
+        let counter = SharedCounter()
+        var last = 0
+        for _ in 1...rounds {
+            let first = last + 1
+            let final = last + Int.random(in: 1...50)
+            last = final
+            let writer = Task.detached {
+                for value in first...final { counter.value = value }
+            }
+            var values = publisher(for: \.value, on: counter)
+            values.signal = signal
+            let seen = await until(values, satisfies: [{ $0 == final }], timeout: .seconds(5))
+            await writer.value
+            if seen != [final] { return 1 }
+        }
+        return 0
+    }
+
     @Test("A change on the model's actor is read before the changing code resumes from a yield")
     @MainActor
     func changeThenYieldIsReadAtOnce() async {

@@ -73,3 +73,7 @@ struct Replay<Output>: Publisher {
         return AnyCancellable {}
     }
 }
+
+/// Whether this process runs under ThreadSanitizer, whose runtime defines `__tsan_init`: heavy
+/// stress tests run fewer rounds there, since it slows every access.
+let isRunningUnderThreadSanitizer: Bool = dlsym(nil, "__tsan_init") != nil
