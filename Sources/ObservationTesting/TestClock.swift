@@ -89,6 +89,19 @@ public final class TestClock: Clock, Sendable {
     private let state: Locked<State>
     private let counts = Relay<Int, Never>(value: 0)
 
+    /// Tasks asleep on every test clock of the process, for the hints of failure messages.
+    private static let sleepersOfAllClocks = Locked(0)
+
+    static var sleepersInProcess: Int {
+        sleepersOfAllClocks.withLock { $0 }
+    }
+
+    /// Changes the number of sleepers, published and counted process-wide.
+    private func changeSleeperCount(by change: Int) {
+        Self.sleepersOfAllClocks.withLock { $0 += change }
+        counts.update { $0 += change }
+    }
+
     /// Creates a clock whose time starts at `now`.
     ///
     /// - Parameter now: The starting instant; the clock's start by default.
@@ -160,7 +173,7 @@ public final class TestClock: Clock, Sendable {
                 if isCancelled {
                     continuation.resume(throwing: CancellationError())
                 } else {
-                    counts.update { $0 += 1 }
+                    changeSleeperCount(by: 1)
                 }
             }
         } onCancel: {
@@ -171,7 +184,7 @@ public final class TestClock: Clock, Sendable {
                 return state.sleepers.remove(at: index)
             }
             if let cancelled {
-                counts.update { $0 -= 1 }
+                changeSleeperCount(by: -1)
                 cancelled.continuation.resume(throwing: CancellationError())
             }
         }
@@ -312,7 +325,7 @@ public final class TestClock: Clock, Sendable {
                 return woken
             }
             guard !woken.isEmpty else { return }
-            counts.update { $0 -= woken.count }
+            changeSleeperCount(by: -woken.count)
             for sleeper in woken {
                 sleeper.continuation.resume(returning: Wake(isAwaited: true))
             }

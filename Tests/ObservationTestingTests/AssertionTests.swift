@@ -100,6 +100,70 @@ struct AssertionTests {
         #expect(elapsed < .seconds(20))
     }
 
+    @Test("never and stays wait for an action that outlives the window, and watch it meanwhile")
+    func windowWaitsForTheAction() async {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let returned = Locked(0)
+        // Returns well after the 10 ms window, after a real delay the test does not sleep
+        // through, and then sends a value the condition forbids, which must still count.
+        let action = {
+            await afterRealDelay(.milliseconds(200))
+            subject.send(-1)
+            subject.send(0)
+            if !Task.isCancelled { returned.withLock { $0 += 1 } }
+        }
+        let neverLine = #line + 2
+        await withKnownIssue {
+            let held = await never(subject, satisfies: { $0 < 0 }, for: .milliseconds(10)) {
+                await action()
+            }
+            #expect(!held)
+        } matching: { issue in
+            issue.sourceLocation?.line == neverLine
+                && hasComment(
+                    issue,
+                    containing:
+                        "value [1] satisfied the condition after the 0.01 s window, while the action ran."
+                )
+        }
+        let staysLine = #line + 2
+        await withKnownIssue {
+            let held = await stays(subject, satisfying: { $0 >= 0 }, for: .milliseconds(10)) {
+                await action()
+            }
+            #expect(!held)
+        } matching: { issue in
+            issue.sourceLocation?.line == staysLine
+                && hasComment(issue, containing: "value [1] did not satisfy the condition")
+        }
+        #expect(returned.withLock { $0 } == 2, "an action was cut short")
+        // With nothing forbidden, the wait succeeds, but only once the action has returned.
+        #expect(
+            await never(subject, satisfies: { $0 > 5 }, for: .milliseconds(10), perform: action))
+        #expect(returned.withLock { $0 } == 3)
+    }
+
+    @Test("never and stays fail, naming the action, when it outlives the timeout")
+    func windowFailsWhenTheActionDoesNotReturn() async {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let line = #line + 3
+        var held = true
+        await withKnownIssue {
+            held = await never(
+                subject, satisfies: { $0 < 0 }, for: .milliseconds(10), timeout: .milliseconds(100)
+            ) {
+                await suspendUntilCancelled()
+            }
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && hasComment(
+                    issue,
+                    containing: "never(_:satisfies:for:) timed out after 0.1 s: the 0.01 s window "
+                        + "passed, but the action had not returned.")
+        }
+        #expect(!held)
+    }
+
     @Test("never succeeds early when the publisher finishes")
     func neverEndsWithThePublisher() async {
         let elapsed = await elapsedTime {

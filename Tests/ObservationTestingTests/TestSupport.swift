@@ -77,3 +77,14 @@ struct Replay<Output>: Publisher {
 /// Whether this process runs under ThreadSanitizer, whose runtime defines `__tsan_init`: heavy
 /// stress tests run fewer rounds there, since it slows every access.
 let isRunningUnderThreadSanitizer: Bool = dlsym(nil, "__tsan_init") != nil
+
+/// Returns after `delay` of real time, from a Dispatch timer: for an action that must outlive a
+/// short window in tests of windows themselves, never to wait for something to happen.
+func afterRealDelay(_ delay: Duration) async {
+    let milliseconds = Int(delay / .milliseconds(1))
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
+            continuation.resume()
+        }
+    }
+}

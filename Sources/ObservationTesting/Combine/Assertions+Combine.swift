@@ -58,13 +58,15 @@ public func until<P: Combine.Publisher>(
 /// condition.
 ///
 /// The current value counts. Succeeds when the window has passed, or earlier if the publisher
-/// finishes, since it can send nothing more. The window is real time even when the code under
-/// test runs on a `TestClock`: advance the clock in `action`.
+/// finishes, since it can send nothing more; either way only once `action` has returned, which
+/// is watched too and never cut short. The window is real time even when the code under test
+/// runs on a `TestClock`: advance the clock in `action`.
 ///
 /// - Parameters:
 ///   - publisher: The publisher to observe.
 ///   - condition: Returns `true` for a value that must not arrive.
 ///   - window: How long to watch. It is not scaled by `OBSERVATION_TESTING_TIMEOUT_SCALE`.
+///   - timeout: How long `action` may take, if it outlasts the window; `nil` uses the default.
 ///   - isolation: The caller's actor, inferred: the condition and the action run on it.
 ///   - fileID: The caller's file ID, inferred: failures are recorded there.
 ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -83,6 +85,7 @@ public func never<P: Combine.Publisher>(
     _ publisher: P,
     satisfies condition: @escaping (P.Output) throws -> Bool,
     for window: Duration,
+    timeout: Duration? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -95,9 +98,9 @@ public func never<P: Combine.Publisher>(
         plan: WaitPlan(
             steps: [.never(nil, condition)],
             ending: .window(window),
-            violation: "satisfied the condition within the \(window.shortSecondsText) window"
+            violation: "satisfied the condition"
         ),
-        timeout: .duration(window),
+        timeout: TimeoutRequest(timeout),
         helper: "never(_:satisfies:for:)",
         isolation: isolation,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -109,12 +112,14 @@ public func never<P: Combine.Publisher>(
 /// satisfy the condition.
 ///
 /// The current value counts. Succeeds when the window has passed, or earlier if the publisher
-/// finishes. The window is real time even when the code under test runs on a `TestClock`.
+/// finishes; either way only once `action` has returned, which is watched too and never cut
+/// short. The window is real time even when the code under test runs on a `TestClock`.
 ///
 /// - Parameters:
 ///   - publisher: The publisher to observe.
 ///   - condition: Returns `true` for every value allowed.
 ///   - window: How long to watch. It is not scaled by `OBSERVATION_TESTING_TIMEOUT_SCALE`.
+///   - timeout: How long `action` may take, if it outlasts the window; `nil` uses the default.
 ///   - isolation: The caller's actor, inferred: the condition and the action run on it.
 ///   - fileID: The caller's file ID, inferred: failures are recorded there.
 ///   - filePath: The caller's file path, inferred: failures are recorded there.
@@ -131,6 +136,7 @@ public func stays<P: Combine.Publisher>(
     _ publisher: P,
     satisfying condition: @escaping (P.Output) throws -> Bool,
     for window: Duration,
+    timeout: Duration? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -143,9 +149,9 @@ public func stays<P: Combine.Publisher>(
         plan: WaitPlan(
             steps: [.never(nil) { try !condition($0) }],
             ending: .window(window),
-            violation: "did not satisfy the condition within the \(window.shortSecondsText) window"
+            violation: "did not satisfy the condition"
         ),
-        timeout: .duration(window),
+        timeout: TimeoutRequest(timeout),
         helper: "stays(_:satisfying:for:)",
         isolation: isolation,
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),

@@ -34,12 +34,15 @@ struct FailureMessage<Value> {
     /// The expected values of an exact sequence, described; `nil` for other waits.
     let expected: [String]?
     var timeline = Timeline<Value>()
-    /// How to word a value that met a `never` step; `nil` for a step in a list.
+    /// How to word a value that met a `never` step, such as "satisfied the condition" (the
+    /// message adds when); `nil` for a step in a list.
     let violation: String?
     /// Every value tested against an exact sequence, for its diff.
     var received: [Value] = []
     /// The condition being waited for, counted from 0; `labels.count` once all are met.
     var pending = 0
+    /// When the action passed to `perform:` returned, if it has.
+    var actionReturned: Duration?
 
     init(
         helper: String,
@@ -102,6 +105,10 @@ struct FailureMessage<Value> {
                     + "expected values."
             }
             if isWaitingToFinish { return "\(timedOut): the \(source) never finished." }
+            if case .window(let window) = ending {
+                return "\(timedOut): the \(window.shortSecondsText) window passed, "
+                    + "but the action had not returned."
+            }
             if areAllMet {
                 return "\(timedOut): all \(labels.count) conditions were met, "
                     + "but the action had not returned."
@@ -126,7 +133,14 @@ struct FailureMessage<Value> {
             return "\(failedAfter): no value arrived for \(idleTimeout.shortSecondsText) "
                 + "while \(pendingCondition) was pending."
         case .forbidden where violation != nil:
-            return "\(failedAfter): value [\(lastIndex)] \(violation ?? "")."
+            var when = ""
+            if let window = ending.window {
+                when =
+                    elapsed <= window
+                    ? " within the \(window.shortSecondsText) window"
+                    : " after the \(window.shortSecondsText) window, while the action ran"
+            }
+            return "\(failedAfter): value [\(lastIndex)] \(violation ?? "")\(when)."
         case .forbidden(let label):
             let named = label.map { " (\($0))" } ?? ""
             return "\(failedAfter): value [\(lastIndex)] met a never condition\(named)."
@@ -145,19 +159,24 @@ struct FailureMessage<Value> {
                 return "The \(source) must finish within the timeout. Check what should end it."
             }
             if expected == nil, areAllMet {
-                return
-                    "The action passed to perform: must return within the timeout. If it sleeps, "
-                    + "inject a TestClock and advance it; if it is slow, raise the timeout."
+                let window = ending.window == nil ? "" : "; the window does not cut it short"
+                return "The action passed to perform: must return within the timeout\(window). "
+                    + sleepAdvice
             }
-            guard let last = timeline.last else {
-                return "Check that the test observes the \(source) the code under test changes, "
-                    + "and that the change happens. If the code sleeps, inject a TestClock and "
-                    + "advance it; if it is slow, raise the timeout."
+            var hint: String
+            if let last = timeline.last {
+                let quiet = max(timeout - last.elapsed, .zero).secondsText(decimals: 3)
+                hint = "The \(source) went quiet after value [\(last.index)]: nothing more "
+                    + "arrived in the last \(quiet) of the wait."
+            } else {
+                hint = "Check that the test observes the \(source) the code under test changes, "
+                    + "and that the change happens."
             }
-            let quiet = max(timeout - last.elapsed, .zero).secondsText(decimals: 3)
-            return "The \(source) went quiet after value [\(last.index)]: nothing more arrived in "
-                + "the last \(quiet) of the wait. If the code under test is still working, raise "
-                + "the timeout; if it sleeps, inject a TestClock and advance it."
+            if let actionReturned {
+                hint += " The action returned at +\(actionReturned.secondsText(decimals: 3)); "
+                    + "nothing it did after that met the condition."
+            }
+            return hint + " " + sleepAdvice
         case .ended(.failure) where isWaitingToFinish:
             return "The \(source) was expected to finish normally. Check what made it fail."
         case .ended:
@@ -169,8 +188,9 @@ struct FailureMessage<Value> {
             return "An error thrown by the action passed to perform: fails the wait at once."
         case .idle:
             return "Each value must follow the one before within the idle timeout. If the code "
-                + "under test pauses for longer, raise idleTimeout; if it sleeps, inject a "
-                + "TestClock and advance it."
+                + "under test pauses for longer, raise idleTimeout. " + sleepAdvice
+        case .forbidden where violation != nil:
+            return "Such a value fails the wait at once; the values above lead up to it."
         case .forbidden:
             return "A value meeting a never condition fails the wait at once; the values above "
                 + "lead up to it."
@@ -178,6 +198,19 @@ struct FailureMessage<Value> {
             return "Each value must equal the expected one at its position; the first "
                 + "difference fails at once."
         }
+    }
+
+    /// What to try when the code under test may be sleeping.
+    private var sleepAdvice: String {
+        let asleep = TestClock.sleepersInProcess
+        guard asleep > 0 else {
+            return "If the code under test sleeps, inject a TestClock and advance it; if it is "
+                + "slow, raise the timeout."
+        }
+        let tasks = asleep == 1 ? "1 task is" : "\(asleep) tasks are"
+        return "\(tasks) asleep on a TestClock in this process: if the code under test is one, "
+            + "advance the clock to wake it (first wait for it to sleep, with "
+            + "until(clock.sleeperCounts)); if it is slow, raise the timeout."
     }
 
     /// Expected and received values side by side, the first difference marked.

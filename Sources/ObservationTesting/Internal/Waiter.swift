@@ -5,6 +5,8 @@ enum WaitEvent<Output, Failure: Error> {
     case value(Output, arrived: ContinuousClock.Instant)
     case completion(Subscribers.Completion<Failure>, arrived: ContinuousClock.Instant)
     case timedOut
+    /// The window of a `never` or `stays` has passed.
+    case windowPassed
     /// No value arrived for the idle timeout; `generation` tells a stale timer from the live one.
     case idle(generation: Int)
     case actionFinished(thrown: (any Error)?)
@@ -24,7 +26,8 @@ struct WaitPlan<Output> {
         case conditionsMet
         /// Success once the source finishes after every condition is met.
         case finished
-        /// Success once the window has passed (or the source has ended) with no step broken.
+        /// Success once the window has passed (or the source has ended) with no step broken,
+        /// and the action has returned: it is waited for within the timeout, never cut short.
         case window(Duration)
     }
 
@@ -91,17 +94,26 @@ enum Waiter {
         at callSite: CallSite,
         performing action: (() async throws -> Void)? = nil
     ) async -> WaitResult<Output>? {
-        let timeout: Duration
-        // A window is how long to watch, not a margin for slow machines: it is never scaled.
-        let resolution =
-            plan.ending.window.map { TimeoutPolicy.resolve(.duration($0), scale: .success(1)) }
-            ?? TimeoutPolicy.resolve(request)
-        switch resolution {
+        var timeout: Duration
+        switch TimeoutPolicy.resolve(request) {
         case .success(let resolved):
             timeout = resolved
         case .failure(let problem):
             FailureReporter.record(problem.message(helper: helper), at: callSite)
             return nil
+        }
+        // A window is how long to watch, not a margin for slow machines: it is never scaled.
+        // The timeout bounds the action, which may run past the window, so never ends first.
+        let window = plan.ending.window
+        if let window {
+            guard window > .zero else {
+                FailureReporter.record(
+                    TimeoutProblem.invalidTimeout(window.inSeconds).message(helper: helper),
+                    at: callSite
+                )
+                return nil
+            }
+            timeout = max(timeout, window)
         }
         var plan = plan
         if let idleTimeout = plan.idleTimeout {
@@ -120,6 +132,8 @@ enum Waiter {
         defer { subscription.cancel() }
         let timer = DeadlineTimer(after: timeout) { mailbox.post(.timedOut) }
         defer { timer.cancel() }
+        let windowTimer = window.map { DeadlineTimer(after: $0) { mailbox.post(.windowPassed) } }
+        defer { windowTimer?.cancel() }
 
         // The action runs on the caller's isolation, concurrently with the wait, so a timeout is
         // reported even if the action never returns. It never outlives the wait: it has finished,
@@ -184,6 +198,8 @@ private struct Progress<Output> {
     var report: FailureMessage<Output>
     let start: ContinuousClock.Instant
     var isActionRunning: Bool
+    /// Whether a `never` or `stays` has watched for its whole window, or its source has ended.
+    private var isWindowOver = false
 
     /// Index into `plan.steps` of the condition waited for.
     private var step = 0
@@ -213,7 +229,8 @@ private struct Progress<Output> {
         guard areConditionsMet, !isActionRunning else { return false }
         switch plan.ending {
         case .conditionsMet: return true
-        case .finished, .window: return false
+        case .finished: return false
+        case .window: return isWindowOver
         }
     }
 
@@ -264,9 +281,11 @@ private struct Progress<Output> {
                 if !take(value, arrivedAfter: arrived - start, at: callSite) { return nil }
             case .completion(let completion, let arrived):
                 switch (completion, plan.ending) {
-                case (.finished, .finished) where areConditionsMet,
-                    (_, .window) where areConditionsMet:
+                case (.finished, .finished) where areConditionsMet:
                     return WaitResult(matched: matched, consumed: consumed)
+                case (_, .window) where areConditionsMet:
+                    // It can send nothing more, so the window is as good as over.
+                    isWindowOver = true
                 case (_, .conditionsMet) where areConditionsMet:
                     continue
                 default:
@@ -274,11 +293,10 @@ private struct Progress<Output> {
                     return nil
                 }
             case .timedOut:
-                if case .window = plan.ending, areConditionsMet {
-                    return WaitResult(matched: matched, consumed: consumed)
-                }
                 report.fail(.timedOut, after: report.timeout, at: callSite)
                 return nil
+            case .windowPassed:
+                isWindowOver = true
             case .idle(let generation):
                 guard generation == idleGeneration, let idleTimeout = plan.idleTimeout else {
                     continue
@@ -287,6 +305,7 @@ private struct Progress<Output> {
                 return nil
             case .actionFinished(let thrown):
                 isActionRunning = false
+                report.actionReturned = clock.now - start
                 if let thrown {
                     report.fail(.actionThrew(thrown), after: clock.now - start, at: callSite)
                     return nil

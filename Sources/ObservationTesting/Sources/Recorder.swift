@@ -428,7 +428,7 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
                 guard state.completion == nil else { return }
                 state.completion = completion
                 state.completionArrival = arrived
-            case .timedOut, .idle, .actionFinished:
+            case .timedOut, .windowPassed, .idle, .actionFinished:
                 return
             }
             // Posting under the lock keeps live events behind the backlog a wait was given.
