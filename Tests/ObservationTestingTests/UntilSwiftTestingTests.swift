@@ -206,4 +206,33 @@ struct UntilSwiftTestingTests {
         #expect(matched == ["loading", "done"])
         #expect(model.phase == "done")
     }
+
+    @Test("A timeout after the action returned says when it returned")
+    func timeoutSaysWhenTheActionReturned() async {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        await withKnownIssue {
+            await until(subject, satisfies: [{ $0 == 2 }], timeout: .milliseconds(50)) {
+                subject.send(1)
+            }
+        } matching: { issue in
+            hasComment(issue, containing: "The action returned at +0.")
+                && hasComment(issue, containing: "; nothing after it met the condition.")
+        }
+    }
+
+    @Test("A timeout while a TestClock has a sleeper says to advance it")
+    func timeoutPointsAtTheSleepingClock() async {
+        let clock = TestClock()
+        let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
+        await until(clock.sleeperCounts) { $0 == 1 }
+        await withKnownIssue {
+            await until(
+                PassthroughSubject<Int, Never>(), satisfies: [{ $0 == 1 }],
+                timeout: .milliseconds(50))
+        } matching: { issue in
+            hasComment(issue, containing: "asleep on a TestClock in this process")
+                && !hasComment(issue, containing: "inject a TestClock")
+        }
+        sleeper.cancel()
+    }
 }

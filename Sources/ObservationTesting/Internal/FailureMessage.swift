@@ -163,18 +163,17 @@ struct FailureMessage<Value> {
                 return "The action passed to perform: must return within the timeout\(window). "
                     + sleepAdvice
             }
-            var hint: String
+            var hint =
+                "Check that the test observes the \(source) the code under test changes, and "
+                + "that the change happens."
             if let last = timeline.last {
                 let quiet = max(timeout - last.elapsed, .zero).secondsText(decimals: 3)
-                hint = "The \(source) went quiet after value [\(last.index)]: nothing more "
-                    + "arrived in the last \(quiet) of the wait."
-            } else {
-                hint = "Check that the test observes the \(source) the code under test changes, "
-                    + "and that the change happens."
+                hint =
+                    "The \(source) went quiet after value [\(last.index)]: nothing more arrived "
+                    + "in the last \(quiet) of the wait."
             }
-            if let actionReturned {
-                hint += " The action returned at +\(actionReturned.secondsText(decimals: 3)); "
-                    + "nothing it did after that met the condition."
+            if let returned = actionReturned?.secondsText(decimals: 3) {
+                hint += " The action returned at +\(returned); nothing after it met the condition."
             }
             return hint + " " + sleepAdvice
         case .ended(.failure) where isWaitingToFinish:
