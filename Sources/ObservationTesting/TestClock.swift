@@ -16,11 +16,13 @@ public import Publishing
 /// Sleepers wake in deadline order, and those with equal deadlines in the order they slept.
 /// Cancelling a sleeping task removes it and throws `CancellationError` at once.
 ///
-/// ``advance(by:isolation:fileID:filePath:line:column:)`` moves time to each due deadline in turn, and before it moves on, waits until
-/// every sleeper it woke has resumed: their `sleep` calls have returned. That is one continuation
-/// resume each way, with no `Task.yield()` loops, so it costs microseconds and never runs out of
-/// yields on a loaded machine. What the woken code does next runs concurrently with the test, as
-/// real code would after a real sleep: observe its effects with `until`.
+/// ``advance(by:isolation:fileID:filePath:line:column:)`` moves time to each due deadline in
+/// turn, and before it moves on, waits until every sleeper it woke has resumed: their `sleep`
+/// calls have returned. That is one continuation resume each way, with no `Task.yield()` loops,
+/// so it costs microseconds and never runs out of yields on a loaded machine. What the woken code
+/// does next runs concurrently with the test, as real code would after a real sleep: observe its
+/// effects with `until`. To drive a whole chain of sleeps, use
+/// ``run(timeout:isolation:fileID:filePath:line:column:_:)``.
 ///
 /// ```swift
 /// await clock.advance(by: .seconds(1))
@@ -221,7 +223,9 @@ public final class TestClock: Clock, Sendable {
             )
             return
         }
-        await advance(to: now.advanced(by: duration), reportingAt: callSite)
+        // Relative to now: if a concurrent advance has already moved past the target, it is
+        // simply reached.
+        await advance(to: now.advanced(by: duration))
     }
 
     /// Moves time forward to `deadline`, waking every sleeper whose deadline it reaches.
@@ -243,63 +247,116 @@ public final class TestClock: Clock, Sendable {
     ) async {
         await advance(
             to: deadline,
-            reportingAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            reportingBackwardsAt: CallSite(
+                fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
 
-    /// Advances to the earliest deadline, again and again, while anybody is sleeping.
+    /// Advances to each sleeper's deadline in turn, for as long as `operation` runs.
     ///
-    /// Sleeps that register after `run()` found nobody sleeping (see ``advance(by:isolation:fileID:filePath:line:column:)``) are not
-    /// run: use it for sleepers that are all asleep when it starts.
+    /// Returns when `operation` returns. Until then, whenever a task is asleep on the clock,
+    /// time moves to the earliest deadline; when nobody is, `run` waits for the next sleep or
+    /// for `operation` to return, without polling. So a chain of sleeps, each registered only
+    /// after the one before has woken, is driven to its end:
     ///
-    /// Fails clearly instead of running forever when sleepers keep scheduling new sleeps for
-    /// longer than `timeout` of real time.
+    /// ```swift
+    /// let task = Task { await viewModel.refreshThreeTimes() }   // sleeps 1 s, 2 s, 3 s
+    /// await clock.run { await task.value }
+    /// ```
+    ///
+    /// Time jumps straight to the earliest deadline of those asleep: a sleep that registers
+    /// later with an earlier deadline wakes at once, at the time already reached.
+    ///
+    /// When `timeout` of real time has passed and `operation` has not returned, such as with a
+    /// timer loop that sleeps forever, `run` records a failure naming the sleepers, cancels
+    /// `operation` and returns without waiting for it, so it never hangs.
     ///
     /// - Parameters:
     ///   - timeout: How much real time the run may take; ten seconds by default.
-    ///   - isolation: The caller's actor, inferred.
+    ///   - isolation: The caller's actor, inferred: `operation` runs on it.
     ///   - fileID: The caller's file ID, inferred: failures are recorded there.
     ///   - filePath: The caller's file path, inferred: failures are recorded there.
     ///   - line: The caller's line, inferred: failures are recorded there.
     ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - operation: The work to drive, such as `await task.value`.
     public func run(
         timeout: Duration = .seconds(10),
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
-        column: UInt = #column
+        column: UInt = #column,
+        _ operation: @escaping () async -> Void
     ) async {
         let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let budget: Duration
+        switch TimeoutPolicy.resolve(.duration(timeout), scale: .success(1)) {
+        case .success(let resolved):
+            budget = resolved
+        case .failure(let problem):
+            FailureReporter.record(
+                problem.message(helper: "TestClock.run(timeout:_:)"), at: callSite)
+            return
+        }
+        // Wakes the loop below when it has nothing to advance: a new sleeper, the operation's
+        // end, or the budget's.
+        let wake = Mailbox<Void>()
+        let hasReturned = Locked(false)
         let clock = ContinuousClock()
-        let start = clock.now
+        let deadline = clock.now.advanced(by: budget)
+        let subscription = counts.sink { _ in wake.post(()) }
+        defer { subscription.cancel() }
+        let timer = DeadlineTimer(after: budget) { wake.post(()) }
+        defer { timer.cancel() }
+        // Holds the non-Sendable operation in a task on the caller's isolation, so it can be
+        // cancelled and left behind if it never returns.
+        let task = Task {
+            _ = isolation
+            await operation()
+            hasReturned.withLock { $0 = true }
+            wake.post(())
+        }
         var steps = 0
-        while let next = state.withLock({ $0.sleepers.first?.deadline }) {
-            guard clock.now - start < timeout else {
+        while !hasReturned.withLock({ $0 }) {
+            guard clock.now < deadline else {
+                let (asleep, next) = state.withLock { ($0.sleepers.count, $0.sleepers.first) }
+                let nextWake = next.map { ", the next until \($0.deadline)" } ?? ""
                 FailureReporter.record(
                     """
-                    TestClock.run() gave up after \(timeout.shortSecondsText) of real time and \
-                    \(steps) steps: \(sleeperCount) task(s) still sleeping, the next until \(next).
+                    TestClock.run(timeout:_:) gave up after \(budget.shortSecondsText) of real \
+                    time and \(steps) steps: the operation had not returned; \(asleep) task(s) \
+                    asleep on the clock\(nextWake).
 
-                    Something keeps sleeping again, such as a timer loop. Advance the clock by a \
-                    fixed amount with advance(by:) instead, or cancel the looping task first.
+                    Something keeps sleeping again, such as a timer loop, or the operation waits \
+                    for something the clock does not drive. Advance by a fixed amount with \
+                    advance(by:) instead, or cancel the looping task. The operation was \
+                    cancelled, and not waited for.
                     """,
                     at: callSite
                 )
+                task.cancel()
                 return
             }
-            await advance(to: next, reportingAt: callSite)
-            steps += 1
+            if let next = state.withLock({ $0.sleepers.first?.deadline }) {
+                await advance(to: next)
+                steps += 1
+            } else if await wake.receive(isolation: isolation) == nil {
+                // This task was cancelled: so is the operation, left to end on its own.
+                task.cancel()
+                return
+            }
         }
     }
 
+    /// Moves time to `target`, waking sleepers deadline by deadline; with a `callSite`, a target
+    /// earlier than now is a failure reported there, otherwise it is already reached.
     private func advance(
         to target: Instant,
         isolation: isolated (any Actor)? = #isolation,
-        reportingAt callSite: CallSite
+        reportingBackwardsAt callSite: CallSite? = nil
     ) async {
         let current = now
-        guard target >= current else {
+        if let callSite, target < current {
             FailureReporter.record(
                 """
                 TestClock.advance(to:) cannot move time backwards: it is at \(current) and was \

@@ -87,26 +87,76 @@ struct TestClockTests {
             clock.pendingDeadlines.map(\.offset) == [
                 .seconds(1), .seconds(1), .seconds(2), .seconds(2), .seconds(2),
             ])
-        await clock.run()
+        await clock.run {
+            for task in tasks { try? await task.value }
+        }
         #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
         for task in tasks { try await task.value }
     }
 
-    @Test("run() fails clearly when it runs out of real time")
-    func runGivesUp() async {
+    @Test(
+        "run drives a chain of sleeps, each registered after the one before woke", arguments: 1...30
+    )
+    @MainActor
+    func runDrivesAChainOnTheMainActor(round: Int) async {
         let clock = TestClock()
-        let task = Task { try await clock.sleep(for: .seconds(1)) }
-        await until(clock.sleeperCounts, satisfies: .equals(1))
-        await withKnownIssue {
-            await clock.run(timeout: .zero)
-        } matching: { issue in
-            issue.comments.contains {
-                $0.rawValue.contains("TestClock.run() gave up after 0.0 s of real time and 0 steps")
+        var woke: [Int] = []
+        let task = Task {
+            for seconds in 1...3 {
+                try? await clock.sleep(for: .seconds(seconds))
+                woke.append(seconds)
             }
         }
-        #expect(clock.sleeperCount == 1)
-        task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await clock.run { await task.value }
+        #expect(woke == [1, 2, 3])
+        #expect(clock.now == TestClock.Instant(offset: .seconds(6)))
+    }
+
+    @Test("run drives a chain of sleeps off the main actor too", arguments: 1...30)
+    func runDrivesAChainOffTheMainActor(round: Int) async {
+        let clock = TestClock()
+        let task = Task.detached {
+            for seconds in 1...3 { try await clock.sleep(for: .seconds(seconds)) }
+        }
+        await clock.run { _ = await task.result }
+        #expect(clock.now == TestClock.Instant(offset: .seconds(6)))
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("run fails clearly, and returns, when an endless sleeper spends its real-time budget")
+    func runGivesUp() async {
+        let clock = TestClock()
+        let looping = Task {
+            while !Task.isCancelled { try? await clock.sleep(for: .seconds(1)) }
+        }
+        let line = #line + 3
+        let elapsed = await elapsedTime {
+            await withKnownIssue {
+                await clock.run(timeout: .milliseconds(200)) { await looping.value }
+            } matching: { issue in
+                issue.sourceLocation?.line == line
+                    && issue.comments.contains {
+                        $0.rawValue.contains(
+                            "TestClock.run(timeout:_:) gave up after 0.2 s of real time")
+                            && $0.rawValue.contains("the operation had not returned")
+                    }
+            }
+        }
+        // It used the budget: it did not give up as soon as nobody happened to be asleep.
+        #expect(elapsed >= .milliseconds(200))
+        #expect(clock.now > TestClock.Instant(offset: .seconds(1)))
+        looping.cancel()
+        await looping.value
+    }
+
+    @Test("run fails, and returns, when the operation waits for something the clock cannot drive")
+    func runGivesUpOnAStuckOperation() async {
+        let clock = TestClock()
+        await withKnownIssue {
+            await clock.run(timeout: .milliseconds(50)) { await suspendUntilCancelled() }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("0 task(s) asleep on the clock.") }
+        }
     }
 
     @Test("Advancing backwards is a clear failure that leaves time alone")
@@ -172,7 +222,9 @@ struct TestClockConcurrencyTests {
             }
         }
         await until(clock.sleeperCounts, satisfies: .equals(sleepers))
-        await clock.run()
+        await clock.run {
+            for task in tasks { _ = await task.result }
+        }
         for task in tasks {
             let (deadline, wokeAt) = try await task.value
             #expect(wokeAt >= deadline)

@@ -48,7 +48,10 @@ func suspendUntilCancelled() async {
 }
 
 /// Elapsed real time of `body`, to check that an outcome came promptly, never how fast.
-func elapsedTime(of body: () async -> Void) async -> Duration {
+func elapsedTime(
+    isolation: isolated (any Actor)? = #isolation,
+    of body: () async -> Void
+) async -> Duration {
     let clock = ContinuousClock()
     let start = clock.now
     await body()
