@@ -5,21 +5,36 @@ import XCTest
 ///
 /// Neither framework sees the other's failures on Linux: `Issue.record` inside an XCTest test
 /// and `XCTFail` inside a Swift Testing test are dropped, and the test passes. Swift Testing
-/// marks its tests with the task-local `Test.current`; anything else is treated as XCTest.
+/// marks its tests with the task-local `Test.current`, so a failure inside one goes there.
+///
+/// Without `Test.current`, the failure is in an XCTest test, or in a task that does not inherit
+/// task-locals (`Task.detached`) in either framework. XCTest finds its running test without
+/// task-locals, so `XCTFail` reaches it from any task. On Linux the failure is also recorded as
+/// a Swift Testing issue: inside a Swift Testing run it then fails the run as an issue of no
+/// particular test, and elsewhere it is dropped, as `XCTFail` is outside XCTest. Either way
+/// exactly one of the two lands, and the failure never vanishes.
 enum FailureReporter {
     static func record(_ message: String, at callSite: CallSite) {
         if Test.current != nil {
-            Issue.record(
-                Comment(rawValue: message),
-                sourceLocation: SourceLocation(
-                    fileID: callSite.fileID,
-                    filePath: String(describing: callSite.filePath),
-                    line: Int(callSite.line),
-                    column: Int(callSite.column)
-                )
-            )
+            recordIssue(message, at: callSite)
         } else {
             XCTFail(message, file: callSite.filePath, line: callSite.line)
+            #if !canImport(Darwin)
+                // On Apple platforms the frameworks share failures, so once is enough there.
+                recordIssue(message, at: callSite)
+            #endif
         }
+    }
+
+    private static func recordIssue(_ message: String, at callSite: CallSite) {
+        Issue.record(
+            Comment(rawValue: message),
+            sourceLocation: SourceLocation(
+                fileID: callSite.fileID,
+                filePath: String(describing: callSite.filePath),
+                line: Int(callSite.line),
+                column: Int(callSite.column)
+            )
+        )
     }
 }
