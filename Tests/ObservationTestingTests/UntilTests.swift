@@ -22,11 +22,22 @@ struct UntilTests {
         #expect(await until(subject, satisfies: { $0 == "ready" }) == "ready")
     }
 
-    @Test("An empty list of conditions succeeds at once")
+    @Test("An empty list of conditions succeeds at once, written as the docs write it")
     func emptyList() async {
         let subject = PassthroughSubject<Int, Never>()
-        let matched = await until(subject, satisfies: [(Int) -> Bool]())
-        #expect(matched == [])
+        #expect(await until(subject, satisfies: []) == [])
+        #expect(await until(subject, satisfies: [], timeout: 5) == [])
+        #expect(await until(subject, satisfies: [], timeout: .seconds(5)) == [])
+        let recorder = subject.record()
+        #expect(await recorder.until(satisfies: []) == [])
+    }
+
+    @Test("Closure lists and Condition lists each resolve to their own form")
+    func conditionListsResolve() async {
+        let subject = CurrentValueSubject<Int, Never>(1)
+        #expect(await until(subject, satisfies: [{ $0 == 1 }], timeout: 5) == [1])
+        #expect(await until(subject, satisfies: [.equals(1)], timeout: 5) == [1])
+        #expect(await until(subject, satisfies: [.equals(1).labeled("one")]) == [1])
     }
 
     @Test("The same condition twice needs two values")

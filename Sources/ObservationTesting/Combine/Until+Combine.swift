@@ -146,6 +146,8 @@ public func until<P: Combine.Publisher>(
 ///     await viewModel.load()
 /// }
 /// ```
+// Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
+@_disfavoredOverload
 @discardableResult
 public func until<P: Combine.Publisher>(
     _ publisher: P,
@@ -201,6 +203,8 @@ public func until<P: Combine.Publisher>(
 ///     await viewModel.load()
 /// }
 /// ```
+// Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
+@_disfavoredOverload
 @discardableResult
 public func until<P: Combine.Publisher>(
     _ publisher: P,

@@ -150,6 +150,8 @@ extension XCTestCase {
     ///     await viewModel.load()
     /// }
     /// ```
+    // Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
+    @_disfavoredOverload
     @discardableResult
     public func until<P: Combine.Publisher>(
         _ publisher: P,
@@ -205,6 +207,8 @@ extension XCTestCase {
     ///     await viewModel.load()
     /// }
     /// ```
+    // Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
+    @_disfavoredOverload
     @discardableResult
     public func until<P: Combine.Publisher>(
         _ publisher: P,

@@ -141,6 +141,8 @@ public func until<P: Publisher>(
 ///     await viewModel.load()
 /// }
 /// ```
+// Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
+@_disfavoredOverload
 @discardableResult
 public func until<P: Publisher>(
     _ publisher: P,
@@ -196,6 +198,8 @@ public func until<P: Publisher>(
 ///     await viewModel.load()
 /// }
 /// ```
+// Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
+@_disfavoredOverload
 @discardableResult
 public func until<P: Publisher>(
     _ publisher: P,

@@ -145,6 +145,8 @@ extension XCTestCase {
     ///     await viewModel.load()
     /// }
     /// ```
+    // Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
+    @_disfavoredOverload
     @discardableResult
     public func until<P: Publisher>(
         _ publisher: P,
@@ -200,6 +202,8 @@ extension XCTestCase {
     ///     await viewModel.load()
     /// }
     /// ```
+    // Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
+    @_disfavoredOverload
     @discardableResult
     public func until<P: Publisher>(
         _ publisher: P,
