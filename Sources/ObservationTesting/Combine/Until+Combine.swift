@@ -146,7 +146,6 @@ public func until<P: Combine.Publisher>(
 ///     await viewModel.load()
 /// }
 /// ```
-// Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
 @_disfavoredOverload
 @discardableResult
 public func until<P: Combine.Publisher>(
@@ -203,7 +202,6 @@ public func until<P: Combine.Publisher>(
 ///     await viewModel.load()
 /// }
 /// ```
-// Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
 @_disfavoredOverload
 @discardableResult
 public func until<P: Combine.Publisher>(

@@ -150,7 +150,6 @@ extension XCTestCase {
     ///     await viewModel.load()
     /// }
     /// ```
-    // Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
     @_disfavoredOverload
     @discardableResult
     public func until<P: Combine.Publisher>(
@@ -207,7 +206,6 @@ extension XCTestCase {
     ///     await viewModel.load()
     /// }
     /// ```
-    // Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
     @_disfavoredOverload
     @discardableResult
     public func until<P: Combine.Publisher>(

@@ -252,7 +252,6 @@ public final class Recorder<Output, Failure: Error> {
     ///   - line: The caller's line, inferred: failures are recorded there.
     ///   - column: The caller's column, inferred: failures are recorded there.
     /// - Returns: The values that met the conditions, or `nil` if they were not all met.
-    // Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
     @_disfavoredOverload
     @discardableResult
     public func until(

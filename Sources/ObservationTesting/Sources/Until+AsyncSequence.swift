@@ -72,7 +72,6 @@ public func until<S: AsyncSequence>(
 ///   - action: Work to run once iteration has begun.
 /// - Returns: The elements that met the conditions, in order, or `nil` if they were not all met.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-// Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
 @_disfavoredOverload
 @discardableResult
 public func until<S: AsyncSequence>(

@@ -78,7 +78,6 @@ public func until<Model: AnyObject & Observable, Value>(
 ///   - column: The caller's column, inferred: failures are recorded there.
 ///   - action: Work to run once observing has begun, such as `await model.load()`.
 /// - Returns: The values that met the conditions, in order, or `nil` if they were not all met.
-// Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
 @_disfavoredOverload
 @discardableResult
 public func until<Model: AnyObject & Observable, Value>(

@@ -141,7 +141,6 @@ public func until<P: Publisher>(
 ///     await viewModel.load()
 /// }
 /// ```
-// Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
 @_disfavoredOverload
 @discardableResult
 public func until<P: Publisher>(
@@ -198,7 +197,6 @@ public func until<P: Publisher>(
 ///     await viewModel.load()
 /// }
 /// ```
-// Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
 @_disfavoredOverload
 @discardableResult
 public func until<P: Publisher>(

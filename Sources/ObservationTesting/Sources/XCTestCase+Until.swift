@@ -145,7 +145,6 @@ extension XCTestCase {
     ///     await viewModel.load()
     /// }
     /// ```
-    // Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
     @_disfavoredOverload
     @discardableResult
     public func until<P: Publisher>(
@@ -202,7 +201,6 @@ extension XCTestCase {
     ///     await viewModel.load()
     /// }
     /// ```
-    // Disfavoured so that `[]` and closure lists pick the closure form unambiguously.
     @_disfavoredOverload
     @discardableResult
     public func until<P: Publisher>(
