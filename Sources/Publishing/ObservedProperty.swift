@@ -27,7 +27,9 @@ import Dispatch
 ///   store takes longer than that.
 ///
 /// Make it with ``publisher(for:on:isolation:)``, and subscribe on the same actor.
-public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher {
+public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
+    CoalescingPublisher
+{
     /// The property's values.
     public typealias Output = Value
     /// Observing a property never fails.
@@ -61,6 +63,10 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher 
         return AnyCancellable { scheduler.cancel() }
     }
 }
+
+/// A publisher that sends several changes made with no suspension point between them as one:
+/// failure messages say so where a value seems to be missing.
+package protocol CoalescingPublisher {}
 
 /// Makes a publisher of an `@Observable` object's property.
 ///

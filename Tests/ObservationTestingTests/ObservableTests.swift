@@ -164,6 +164,23 @@ struct ObservableTests {
         #expect(recorder.values == [0])
     }
 
+    @Test("An exact sequence missing a step of an @Observable property says changes coalesce")
+    @MainActor
+    func emitsExplainsCoalescedChanges() async {
+        let model = TrackedModel()
+        await withKnownIssue {
+            await until(publisher(for: \.count, on: model), emits: [0, 1, 2]) {
+                model.count = 1
+                model.count = 2
+            }
+        } matching: { issue in
+            issue.comments.contains {
+                $0.rawValue.contains("value [1] differs from the expected sequence.")
+                    && $0.rawValue.contains("made with no suspension point between them arrive")
+            }
+        }
+    }
+
     @Test("A burst of sets from another thread ends on the last value")
     func crossThreadBurstEndsOnTheLastValue() async {
         let counter = SharedCounter()

@@ -137,6 +137,41 @@ struct RecorderTests {
         }
     }
 
+    @Test("failure returns the error the source failed with, passing over the values before it")
+    func failureReturnsTheError() async {
+        let subject = PassthroughSubject<Int, TestError>()
+        let recorder = subject.record()
+        subject.send(1)
+        subject.send(completion: .failure(TestError(code: 4)))
+        #expect(await recorder.failure() == TestError(code: 4))
+        #expect(recorder.values == [1])
+    }
+
+    @Test("failure fails when the source finishes instead, or never fails")
+    func failureFailsOnFinishOrTimeout() async {
+        let line = #line + 3
+        var error: TestError? = TestError()
+        await withKnownIssue {
+            error = await Empty<Int, TestError>().record().failure()
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && hasComment(issue, containing: "Recorder.failure() failed after")
+                && hasComment(issue, containing: "the publisher finished instead of failing.")
+                && hasComment(issue, containing: "The publisher was expected to fail.")
+        }
+        #expect(error == nil)
+        await withKnownIssue {
+            error = await PassthroughSubject<Int, TestError>().record()
+                .failure(timeout: .milliseconds(50))
+        } matching: { issue in
+            hasComment(
+                issue,
+                containing: "Recorder.failure() timed out after 0.05 s: the publisher never failed."
+            )
+        }
+        #expect(error == nil)
+    }
+
     @Test("last fails when the source finished without a value")
     func lastWithoutValues() async {
         let recorder = Empty<Int, Never>().record()

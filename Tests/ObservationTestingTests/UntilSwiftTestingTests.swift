@@ -235,4 +235,17 @@ struct UntilSwiftTestingTests {
         }
         sleeper.cancel()
     }
+
+    @Test("An error of a type declared in a function is named as the test wrote it")
+    func localErrorTypeReadsPlainly() async {
+        struct Boom: Error {}
+        await withKnownIssue {
+            await until(PassthroughSubject<Int, Never>(), satisfies: [{ _ in false }]) {
+                throw Boom()
+            }
+        } matching: { issue in
+            hasComment(issue, containing: "the action threw Boom() while condition 1 of 1")
+                && !hasComment(issue, containing: "unknown context")
+        }
+    }
 }

@@ -45,7 +45,7 @@ public func until<P: Combine.Publisher>(
 ) async -> Bool where P.Output: Equatable {
     await Waiter.wait(
         subscribing: CombineBridge(publisher).eventSubscription,
-        plan: .exactly(expected, ignoringDuplicates: ignoringDuplicates),
+        plan: .exactly(expected, ignoringDuplicates: ignoringDuplicates, from: publisher),
         timeout: TimeoutRequest(timeout),
         helper: "until(_:emits:)",
         isolation: isolation,

@@ -43,6 +43,8 @@ struct FailureMessage<Value> {
     var pending = 0
     /// When the action passed to `perform:` returned, if it has.
     var actionReturned: Duration?
+    /// Whether the source sends changes made with no suspension point between them as one.
+    let coalescesChanges: Bool
 
     init(
         helper: String,
@@ -51,8 +53,10 @@ struct FailureMessage<Value> {
         ending: WaitPlan<Value>.Ending = .conditionsMet,
         source: String = "publisher",
         expected: [String]? = nil,
-        violation: String? = nil
+        violation: String? = nil,
+        coalescesChanges: Bool = false
     ) {
+        self.coalescesChanges = coalescesChanges
         self.violation = violation
         self.helper = helper
         self.labels = labels
@@ -76,6 +80,14 @@ struct FailureMessage<Value> {
             paragraphs.append(timeline.lines().joined(separator: "\n"))
         }
         paragraphs.append(hint(for: reason))
+        if coalescesChanges, expected != nil {
+            paragraphs.append(
+                "Changes to an @Observable property made with no suspension point between them "
+                    + "arrive as one, the last: an expected value missing here may have been "
+                    + "overwritten before it could be read. Wait for each step where the code "
+                    + "under test suspends, or expect only the values it leaves between "
+                    + "suspensions.")
+        }
         return paragraphs.joined(separator: "\n\n")
     }
 
@@ -86,8 +98,14 @@ struct FailureMessage<Value> {
         return true
     }
 
+    private var isWaitingToFail: Bool {
+        guard areAllMet, case .failed = ending else { return false }
+        return true
+    }
+
     private var pendingCondition: String {
         if isWaitingToFinish { return "the end of the \(source)" }
+        if isWaitingToFail { return "the failure of the \(source)" }
         var text = "condition \(pending + 1) of \(labels.count)"
         if pending < labels.count, let label = labels[pending] {
             text += " (\(label))"
@@ -105,6 +123,7 @@ struct FailureMessage<Value> {
                     + "expected values."
             }
             if isWaitingToFinish { return "\(timedOut): the \(source) never finished." }
+            if isWaitingToFail { return "\(timedOut): the \(source) never failed." }
             if case .window(let window) = ending {
                 return "\(timedOut): the \(window.shortSecondsText) window passed, "
                     + "but the action had not returned."
@@ -114,6 +133,8 @@ struct FailureMessage<Value> {
                     + "but the action had not returned."
             }
             return "\(timedOut): \(pendingCondition) was never met."
+        case .ended(.finished) where isWaitingToFail:
+            return "\(failedAfter): the \(source) finished instead of failing."
         case .ended(.finished):
             return "\(failedAfter): the \(source) finished before \(pendingCondition) was met."
         case .ended(.failure(let error)):
@@ -158,6 +179,9 @@ struct FailureMessage<Value> {
             if expected == nil, isWaitingToFinish {
                 return "The \(source) must finish within the timeout. Check what should end it."
             }
+            if expected == nil, isWaitingToFail {
+                return "The \(source) must fail within the timeout. Check what should make it fail."
+            }
             if expected == nil, areAllMet {
                 let window = ending.window == nil ? "" : "; the window does not cut it short"
                 return "The action passed to perform: must return within the timeout\(window). "
@@ -176,6 +200,8 @@ struct FailureMessage<Value> {
                 hint += " The action returned at +\(returned); nothing after it met the condition."
             }
             return hint + " " + sleepAdvice
+        case .ended(.finished) where isWaitingToFail:
+            return "The \(source) was expected to fail. Check the error path of the code under test."
         case .ended(.failure) where isWaitingToFinish:
             return "The \(source) was expected to finish normally. Check what made it fail."
         case .ended:

@@ -3,10 +3,19 @@ enum ValueDescription {
     /// The longest description a message shows of one value.
     static let maximumLength = 120
 
-    /// `String(reflecting:)`, shortened to ``maximumLength`` characters with an ellipsis.
+    /// `String(reflecting:)`, without the context of local types, shortened to
+    /// ``maximumLength`` characters with an ellipsis.
     static func of(_ value: some Any) -> String {
-        let full = String(reflecting: value)
+        let full = withoutLocalContext(String(reflecting: value))
         guard full.count > maximumLength else { return full }
         return full.prefix(maximumLength - 1) + "…"
+    }
+
+    /// Drops what names a type declared in a function, such as
+    /// `Module.(unknown context at $55d0c8).Boom()`: an address that helps nobody. What is left,
+    /// `Boom()`, is how the test wrote it.
+    static func withoutLocalContext(_ text: String) -> String {
+        guard text.contains("(unknown context at $") else { return text }
+        return text.replacing(#/(?:\w+\.)*\(unknown context at \$[0-9a-fA-F]+\)\./#, with: "")
     }
 }

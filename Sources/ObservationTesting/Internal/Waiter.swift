@@ -26,6 +26,8 @@ struct WaitPlan<Output> {
         case conditionsMet
         /// Success once the source finishes after every condition is met.
         case finished
+        /// Success once the source fails after every condition is met.
+        case failed
         /// Success once the window has passed (or the source has ended) with no step broken,
         /// and the action has returned: it is waited for within the timeout, never cut short.
         case window(Duration)
@@ -47,6 +49,8 @@ struct WaitPlan<Output> {
     /// How a failure message words a value that met a `never` step, such as "satisfied the
     /// condition"; `nil` words it as a `never` step in a list.
     var violation: String?
+    /// Whether the source sends changes made with no suspension point between them as one.
+    var coalescesChanges = false
 }
 
 /// How a wait ended well: the values that met conditions, and how many values it took.
@@ -54,6 +58,8 @@ struct WaitResult<Output> {
     var matched: [Output]
     /// Values taken from the source, met or not: a recorder moves on by this many.
     var consumed: Int
+    /// The error the source failed with, for a wait that expects it to fail.
+    var failure: (any Error)?
 }
 
 /// The one engine behind every helper: feeds a source's values to ordered steps.
@@ -158,7 +164,8 @@ enum Waiter {
                 ending: plan.ending,
                 source: plan.source,
                 expected: plan.expectedDescriptions,
-                violation: plan.violation
+                violation: plan.violation,
+                coalescesChanges: plan.coalescesChanges
             ),
             start: start,
             isActionRunning: actionTask != nil
@@ -229,7 +236,7 @@ private struct Progress<Output> {
         guard areConditionsMet, !isActionRunning else { return false }
         switch plan.ending {
         case .conditionsMet: return true
-        case .finished: return false
+        case .finished, .failed: return false
         case .window: return isWindowOver
         }
     }
@@ -283,6 +290,8 @@ private struct Progress<Output> {
                 switch (completion, plan.ending) {
                 case (.finished, .finished) where areConditionsMet:
                     return WaitResult(matched: matched, consumed: consumed)
+                case (.failure(let error), .failed) where areConditionsMet:
+                    return WaitResult(matched: matched, consumed: consumed, failure: error)
                 case (_, .window) where areConditionsMet:
                     // It can send nothing more, so the window is as good as over.
                     isWindowOver = true

@@ -40,7 +40,7 @@ public func until<P: Publisher>(
 ) async -> Bool where P.Output: Equatable {
     await Waiter.wait(
         subscribing: publisher.eventSubscription,
-        plan: .exactly(expected, ignoringDuplicates: ignoringDuplicates),
+        plan: .exactly(expected, ignoringDuplicates: ignoringDuplicates, from: publisher),
         timeout: TimeoutRequest(timeout),
         helper: "until(_:emits:)",
         isolation: isolation,

@@ -168,6 +168,44 @@ public final class Recorder<Output, Failure: Error> {
         )
     }
 
+    /// Suspends until the source fails, and returns its error.
+    ///
+    /// Fails if the source finishes normally instead, or has not failed in time. The values
+    /// before the failure are passed over; read them first with the other waits, or from
+    /// ``values``.
+    ///
+    /// ```swift
+    /// let recorder = repository.items.record()
+    /// await repository.load()                      // the injected mock throws
+    /// let error = await recorder.failure()
+    /// #expect(error == .offline)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait; `nil` uses the default.
+    ///   - isolation: The caller's actor, inferred.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    /// - Returns: The error, or `nil` if the source did not fail.
+    @discardableResult
+    public func failure(
+        timeout: Duration? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Failure? {
+        await wait(
+            WaitPlan(steps: [], ending: .failed),
+            timeout: timeout,
+            helper: "Recorder.failure()",
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )?.failure as? Failure
+    }
+
     /// Suspends until the source finishes, and returns the last value it sent.
     ///
     /// Fails if the source fails, has not finished in time, or finished without a value.
@@ -392,12 +430,18 @@ extension AsyncSequence {
 
 extension WaitPlan where Output: Equatable {
     /// The plan of an exact sequence: each value must equal the expected one at its place.
-    static func exactly(_ expected: [Output], ignoringDuplicates: Bool) -> WaitPlan {
+    static func exactly(
+        _ expected: [Output],
+        ignoringDuplicates: Bool,
+        from source: Any? = nil
+    ) -> WaitPlan {
         WaitPlan(
             steps: expected.map { .equals($0) },
             isStrict: true,
             expectedDescriptions: expected.map { ValueDescription.of($0) },
-            isRepeat: ignoringDuplicates ? { $0 == $1 } : nil
+            source: source is any CoalescingPublisher ? "property" : "publisher",
+            isRepeat: ignoringDuplicates ? { $0 == $1 } : nil,
+            coalescesChanges: source is any CoalescingPublisher
         )
     }
 }
