@@ -201,7 +201,7 @@ struct FailureMessage<Value> {
             }
             return hint + " " + sleepAdvice
         case .ended(.finished) where isWaitingToFail:
-            return "The \(source) was expected to fail. Check the error path of the code under test."
+            return "The \(source) was expected to fail. Check the code under test's error path."
         case .ended(.failure) where isWaitingToFinish:
             return "The \(source) was expected to finish normally. Check what made it fail."
         case .ended:
