@@ -59,8 +59,8 @@ public func until<P: Combine.Publisher>(
 ///
 /// The current value counts. Succeeds when the window has passed, or earlier if the publisher
 /// finishes, since it can send nothing more; either way only once `action` has returned, which
-/// is watched too and never cut short. The window is real time even when the code under test
-/// runs on a `TestClock`: advance the clock in `action`.
+/// is watched too and never cut short. A publisher that fails fails the wait. The window is real
+/// time even when the code under test runs on a `TestClock`: advance the clock in `action`.
 ///
 /// - Parameters:
 ///   - publisher: The publisher to observe.
@@ -113,7 +113,8 @@ public func never<P: Combine.Publisher>(
 ///
 /// The current value counts. Succeeds when the window has passed, or earlier if the publisher
 /// finishes; either way only once `action` has returned, which is watched too and never cut
-/// short. The window is real time even when the code under test runs on a `TestClock`.
+/// short. A publisher that fails fails the wait. The window is real time even when the code under
+/// test runs on a `TestClock`.
 ///
 /// - Parameters:
 ///   - publisher: The publisher to observe.

@@ -138,8 +138,9 @@ struct FailureMessage<Value> {
         case .ended(.finished):
             return "\(failedAfter): the \(source) finished before \(pendingCondition) was met."
         case .ended(.failure(let error)):
-            let when =
-                isWaitingToFinish ? "instead of finishing" : "before \(pendingCondition) was met"
+            var when = "before \(pendingCondition) was met"
+            if isWaitingToFinish { when = "instead of finishing" }
+            if ending.window != nil { when = "while it was watched" }
             return
                 "\(failedAfter): the \(source) failed with \(ValueDescription.of(error)) \(when)."
         case .conditionThrew(let error):
@@ -202,6 +203,9 @@ struct FailureMessage<Value> {
             return hint + " " + sleepAdvice
         case .ended(.finished) where isWaitingToFail:
             return "The \(source) was expected to fail. Check the code under test's error path."
+        case .ended(.failure) where ending.window != nil:
+            return "A failure of the \(source) fails the wait: the code under test reported an "
+                + "error. Check what made it fail."
         case .ended(.failure) where isWaitingToFinish:
             return "The \(source) was expected to finish normally. Check what made it fail."
         case .ended:

@@ -292,7 +292,7 @@ private struct Progress<Output> {
                     return WaitResult(matched: matched, consumed: consumed)
                 case (.failure(let error), .failed) where areConditionsMet:
                     return WaitResult(matched: matched, consumed: consumed, failure: error)
-                case (_, .window) where areConditionsMet:
+                case (.finished, .window) where areConditionsMet:
                     // It can send nothing more, so the window is as good as over.
                     isWindowOver = true
                 case (_, .conditionsMet) where areConditionsMet:
