@@ -211,7 +211,8 @@ struct UntilSwiftTestingTests {
     func timeoutSaysWhenTheActionReturned() async {
         let subject = CurrentValueSubject<Int, Never>(0)
         await withKnownIssue {
-            await until(subject, satisfies: [{ $0 == 2 }], timeout: .milliseconds(50)) {
+            // Long enough for the action to be scheduled and return on a loaded machine.
+            await until(subject, satisfies: [{ $0 == 2 }], timeout: .seconds(1)) {
                 subject.send(1)
             }
         } matching: { issue in
