@@ -302,7 +302,7 @@ for tasks in [1, 4] {
 await time("virtual.testclock.sleep+advance", operations: options.quick ? 100 : 2_000) {
     let clock = TestClock()
     let sleeper = Task { try? await clock.sleep(for: .seconds(1)) }
-    await until(clock.sleeperCounts, satisfies: .equals(1))
+    await until(clock.sleeperCounts, satisfies: [.equals(1)])
     await clock.advance(by: .seconds(1))
     await sleeper.value
 }

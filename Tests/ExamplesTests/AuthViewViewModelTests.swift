@@ -34,7 +34,7 @@ struct AuthViewViewModelTests {
     func changesFromElsewhere() async {
         let session = MyAppSessionService()
         let viewModel = AuthViewViewModel(sessionService: session)
-        await until(viewModel.objectWillChange, satisfies: .any) {
+        await until(viewModel.objectWillChange, satisfies: [.any]) {
             session.isSignedIn = true
         }
         #expect(viewModel.isSignedIn)

@@ -41,7 +41,7 @@ struct ViewModelTests {
 
         await until(viewModel.$isLoading, satisfies: [{ $0 }])  // loading started
         #expect(viewModel.items.isEmpty)
-        await until(clock.sleeperCounts, satisfies: .equals(1))
+        await until(clock.sleeperCounts, satisfies: [.equals(1)])
         await clock.advance(by: .seconds(1))  // no real sleeping
         await task.value
         await until(viewModel.$isLoading, satisfies: [{ !$0 }])
@@ -65,9 +65,9 @@ struct ViewModelTests {
         let viewModel = ViewModel(clock: clock)
         let task = Task { await viewModel.addItems(count: 3) }
         for expected in 1...3 {
-            await until(clock.sleeperCounts, satisfies: .equals(1))
+            await until(clock.sleeperCounts, satisfies: [.equals(1)])
             await clock.advance(by: .seconds(1))
-            await until(viewModel.$items, satisfies: .matches(\.count, expected))
+            await until(viewModel.$items, satisfies: [.matches(\.count, expected)])
         }
         await task.value
         #expect(viewModel.items == [1, 2, 3])
@@ -79,7 +79,7 @@ struct ViewModelTests {
         let clock = TestClock()
         let viewModel = ViewModel(clock: clock)
         let task = Task { await viewModel.addItem() }
-        await until(clock.sleeperCounts, satisfies: .equals(1))
+        await until(clock.sleeperCounts, satisfies: [.equals(1)])
         task.cancel()
         await task.value
         #expect(viewModel.items.isEmpty)

@@ -243,7 +243,7 @@ struct AssertionTests {
     @Test("An invalid idle timeout is a clear failure")
     func invalidIdleTimeout() async {
         await withKnownIssue {
-            await until(Just(1), satisfies: [{ $0 == 1 }], idleTimeout: .zero)
+            await until(Just(1), satisfies: [{ $0 == 1 }], idleTimeout: 0)
         } matching: { issue in
             hasComment(issue, containing: "was given a timeout of 0.0 s")
         }

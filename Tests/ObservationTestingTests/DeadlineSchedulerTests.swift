@@ -16,7 +16,7 @@ struct DeadlineSchedulerTests {
         for milliseconds in [30, 10, 20] {
             _ = DeadlineTimer(after: .milliseconds(milliseconds)) { fired.send(milliseconds) }
         }
-        await recorder.until(satisfies: [{ $0 == 30 }])
+        await until(recorder, satisfies: [{ $0 == 30 }])
         #expect(recorder.values == [10, 20, 30])
     }
 
@@ -30,9 +30,9 @@ struct DeadlineSchedulerTests {
         let late = scheduler.schedule(after: .seconds(3_600)) { fired.send("late") }
         defer { scheduler.cancel(late) }
         // Asleep until the late deadline: only a wake-up can get the early one run in time.
-        await sleeps.until(satisfies: [{ $0 != nil }])
+        await until(sleeps, satisfies: [{ $0 != nil }])
         _ = scheduler.schedule(after: .milliseconds(1)) { fired.send("early") }
-        await recorder.until(satisfies: [{ $0 == "early" }])
+        await until(recorder, satisfies: [{ $0 == "early" }])
         #expect(recorder.values == ["early"])
     }
 

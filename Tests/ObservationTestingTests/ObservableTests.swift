@@ -107,7 +107,7 @@ struct ObservableTests {
         model.count = 1
         model.count = 2
         model.count = 3
-        await recorder.until(satisfies: [{ $0 == 3 }])
+        await until(recorder, satisfies: [{ $0 == 3 }])
         #expect(recorder.values == [0, 3])
     }
 
@@ -118,7 +118,7 @@ struct ObservableTests {
         let recorder = publisher(for: \.count, on: model).record()
         for value in 1...20 {
             model.count = value
-            #expect(await recorder.until(satisfies: [{ $0 == value }]) == [value])
+            #expect(await until(recorder, satisfies: [{ $0 == value }]) == [value])
         }
         #expect(recorder.values == Array(0...20))
     }
@@ -129,12 +129,12 @@ struct ObservableTests {
         let model = TrackedModel()
         let recorder = publisher(for: \.count, on: model).record()
         model.count = 1
-        await recorder.until(satisfies: [{ $0 == 1 }])
+        await until(recorder, satisfies: [{ $0 == 1 }])
         model.count = 1
         model.count = 1
         await Task.yield()
         model.count = 2
-        await recorder.until(satisfies: [{ $0 == 2 }])
+        await until(recorder, satisfies: [{ $0 == 2 }])
         #expect(recorder.values == [0, 1, 2])
     }
 
@@ -144,7 +144,7 @@ struct ObservableTests {
         let model = OpaqueModel()
         let recorder = publisher(for: \.value, on: model).record()
         model.value = Opaque(number: 1)
-        await recorder.until(satisfies: [{ $0.number == 1 }])
+        await until(recorder, satisfies: [{ $0.number == 1 }])
         model.value = Opaque(number: 1)
         let again = await recorder.next()
         #expect(again?.number == 1)
@@ -188,7 +188,7 @@ struct ObservableTests {
         await Task.detached {
             for value in 1...10_000 { counter.value = value }
         }.value
-        await recorder.until(satisfies: [{ $0 == 10_000 }])
+        await until(recorder, satisfies: [{ $0 == 10_000 }])
         let values = recorder.values
         #expect(values.last == 10_000)
         #expect(values == values.sorted())

@@ -176,7 +176,7 @@ struct ReadmeTests {
         let model = CounterModel()
         let recorder = publisher(for: \.count, on: model).record()
         await model.load()
-        #expect(await recorder.until(satisfies: [{ $0 == 1 }]) == [1])
+        #expect(await until(recorder, satisfies: [{ $0 == 1 }]) == [1])
     }
 
     @Test func exactSequences() async {

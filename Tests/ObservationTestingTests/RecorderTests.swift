@@ -35,7 +35,7 @@ struct RecorderTests {
         #expect(await recorder.next(3) == [2, 3, 4])
         #expect(await recorder.next(0) == [])
         #expect(await recorder.prefix(until: { $0 >= 6 }) == [5, 6])
-        #expect(await recorder.until(satisfies: [{ $0 == 8 }]) == [8])
+        #expect(await until(recorder, satisfies: [{ $0 == 8 }]) == [8])
         #expect(recorder.values == Array(1...8))
     }
 
@@ -56,10 +56,10 @@ struct RecorderTests {
         let recorder = loading.record()
         loading.send(true)
         loading.send(false)
-        #expect(await recorder.until(satisfies: [{ $0 }, { !$0 }]) == [true, false])
+        #expect(await until(recorder, satisfies: [{ $0 }, { !$0 }]) == [true, false])
         loading.send(true)
         // The first phase's values are behind it: `false` must come after the new `true`.
-        #expect(await recorder.until(satisfies: [.equals(true)]) == [true])
+        #expect(await until(recorder, satisfies: [.equals(true)]) == [true])
         #expect(recorder.values == [false, true, false, true])
     }
 
@@ -81,8 +81,8 @@ struct RecorderTests {
         let subject = PassthroughSubject<Int, Never>()
         let recorder = subject.record()
         for value in [1, 1, 2, 3, 3] { subject.send(value) }
-        #expect(await recorder.until(emits: [1, 1, 2]))
-        #expect(await recorder.until(emits: [3], ignoringDuplicates: true))
+        #expect(await until(recorder, emits: [1, 1, 2]))
+        #expect(await until(recorder, emits: [3], ignoringDuplicates: true))
     }
 
     @Test("next fails at its caller's line when nothing arrives")
@@ -200,7 +200,7 @@ struct RecorderTests {
         let recorder = subject.record()
         subject.send(5)
         await withKnownIssue {
-            await recorder.until(satisfies: [{ $0 == 6 }], timeout: .milliseconds(50))
+            await until(recorder, satisfies: [{ $0 == 6 }], timeout: .milliseconds(50))
         } matching: { issue in
             hasComment(issue, containing: "[0] ") && hasComment(issue, containing: "  5\n")
                 && !hasComment(issue, containing: "+-")

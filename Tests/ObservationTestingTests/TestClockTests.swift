@@ -30,7 +30,7 @@ struct TestClockTests {
         let clock = TestClock()
         let ticker = Ticker(clock: clock)
         let task = Task { try await ticker.tick(times: 1, every: .seconds(1)) }
-        await until(clock.sleeperCounts, satisfies: .equals(1))
+        await until(clock.sleeperCounts, satisfies: [.equals(1)])
 
         await clock.advance(by: .milliseconds(999))
         #expect(ticker.ticks == 0)
@@ -38,7 +38,7 @@ struct TestClockTests {
 
         await clock.advance(by: .milliseconds(1))
         #expect(clock.sleeperCount == 0)
-        await until(ticker.$ticks, satisfies: .equals(1))
+        await until(ticker.$ticks, satisfies: [.equals(1)])
         #expect(clock.now == TestClock.Instant(offset: .seconds(1)))
         try await task.value
     }
@@ -51,9 +51,9 @@ struct TestClockTests {
             let ticker = Ticker(clock: clock)
             let task = Task { try await ticker.tick(times: 3, every: .seconds(1)) }
             for tick in 1...3 {
-                await until(clock.sleeperCounts, satisfies: .equals(1))
+                await until(clock.sleeperCounts, satisfies: [.equals(1)])
                 await clock.advance(by: .seconds(1))
-                await until(ticker.$ticks, satisfies: .equals(tick))
+                await until(ticker.$ticks, satisfies: [.equals(tick)])
             }
             try await task.value
             #expect(clock.now == TestClock.Instant(offset: .seconds(3)))
@@ -65,12 +65,12 @@ struct TestClockTests {
         let clock = TestClock()
         let ticker = Ticker(clock: clock)
         let task = Task { try await ticker.tick(times: 1, every: .seconds(1)) }
-        await until(clock.sleeperCounts, satisfies: .equals(1))
+        await until(clock.sleeperCounts, satisfies: [.equals(1)])
         await clock.advance(by: .milliseconds(999))
         #expect(clock.sleeperCount == 1)
         #expect(ticker.ticks == 0)
         await clock.advance(by: .milliseconds(1))
-        await until(ticker.$ticks, satisfies: .equals(1))
+        await until(ticker.$ticks, satisfies: [.equals(1)])
         try await task.value
     }
 
@@ -80,7 +80,7 @@ struct TestClockTests {
         var tasks: [Task<Void, any Error>] = []
         for (index, seconds) in [2, 1, 2, 1, 2].enumerated() {
             tasks.append(Task { try await clock.sleep(for: .seconds(seconds)) })
-            await until(clock.sleeperCounts, satisfies: .equals(index + 1))
+            await until(clock.sleeperCounts, satisfies: [.equals(index + 1)])
         }
         #expect(clock.pendingSleeperIDs == [1, 3, 0, 2, 4])
         #expect(
@@ -182,11 +182,11 @@ struct TestClockTests {
     func cancellation() async {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(60)) }
-        await until(clock.sleeperCounts, satisfies: .equals(1))
+        await until(clock.sleeperCounts, satisfies: [.equals(1)])
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(clock.sleeperCount == 0)
-        await until(clock.sleeperCounts, satisfies: .equals(0))
+        await until(clock.sleeperCounts, satisfies: [.equals(0)])
     }
 
     @Test("A task cancelled before it sleeps throws without sleeping")
@@ -222,7 +222,7 @@ struct TestClockConcurrencyTests {
                 return (deadline, clock.now)
             }
         }
-        await until(clock.sleeperCounts, satisfies: .equals(sleepers))
+        await until(clock.sleeperCounts, satisfies: [.equals(sleepers)])
         await clock.run {
             for task in tasks { _ = await task.result }
         }
@@ -241,7 +241,7 @@ struct TestClockConcurrencyTests {
             let sleepers = (1...10).map { seconds in
                 Task.detached { try await clock.sleep(for: .seconds(seconds)) }
             }
-            await until(clock.sleeperCounts, satisfies: .equals(10))
+            await until(clock.sleeperCounts, satisfies: [.equals(10)])
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<3 {
                     group.addTask { await clock.advance(by: .seconds(10)) }
@@ -258,7 +258,7 @@ struct TestClockConcurrencyTests {
         let tasks = (0..<50).map { index in
             Task.detached { try await clock.sleep(for: .seconds(index + 1)) }
         }
-        await until(clock.sleeperCounts, satisfies: .equals(50))
+        await until(clock.sleeperCounts, satisfies: [.equals(50)])
         for task in tasks where task.hashValue.isMultiple(of: 2) { task.cancel() }
         await clock.advance(by: .seconds(100))
         for task in tasks { _ = await task.result }

@@ -54,9 +54,9 @@ struct TimeoutTests {
     @Test("The environment scale multiplies every timeout")
     func scaleMultiplies() async {
         #expect(
-            TimeoutPolicy.resolve(.duration(.seconds(2)), scale: .success(3))
+            TimeoutPolicy.resolve(.given(.seconds(2)), scale: .success(3))
                 == .success(.seconds(6)))
-        #expect(TimeoutPolicy.resolve(.seconds(0.5), scale: .success(2)) == .success(.seconds(1)))
+        #expect(TimeoutPolicy.resolve(.given(0.5), scale: .success(2)) == .success(.seconds(1)))
         await withDefaultTimeout(.milliseconds(100)) {
             #expect(
                 TimeoutPolicy.resolve(.unspecified, scale: .success(4))

@@ -143,7 +143,7 @@ struct UntilSwiftTestingTests {
     func invalidTimeout(timeout: Double) async {
         let subject = CurrentValueSubject<Int, Never>(1)
         await withKnownIssue {
-            #expect(await until(subject, satisfies: { $0 == 1 }, timeout: timeout) == nil)
+            #expect(await until(subject, satisfies: { $0 == 1 }, timeout: Timeout(timeout)) == nil)
         } matching: { issue in
             hasComment(
                 issue, containing: "was given a timeout of \(timeout) s, which cannot be waited for"
@@ -173,7 +173,7 @@ struct UntilSwiftTestingTests {
         let actionStarted = PassthroughSubject<Void, Never>()
         var waiting: Task<[Int]?, Never>?
         // Wait, with the package's own tool, until the inner wait has subscribed and its action runs.
-        await until(actionStarted, satisfies: .any) {
+        await until(actionStarted, satisfies: [.any]) {
             waiting = Task {
                 await until(counted, satisfies: [{ $0 == 1 }], timeout: .seconds(60)) {
                     actionStarted.send()

@@ -29,7 +29,7 @@ struct UntilTests {
         #expect(await until(subject, satisfies: [], timeout: 5) == [])
         #expect(await until(subject, satisfies: [], timeout: .seconds(5)) == [])
         let recorder = subject.record()
-        #expect(await recorder.until(satisfies: []) == [])
+        #expect(await until(recorder, satisfies: []) == [])
     }
 
     @Test("Closure lists and Condition lists each resolve to their own form")
@@ -65,14 +65,14 @@ struct UntilTests {
     @Test("Operator chains work as sources")
     func operatorChains() async {
         let items = CurrentValueSubject<[Int], Never>([])
-        let count = await until(items.map(\.count).removeDuplicates(), satisfies: .equals(2)) {
+        let counts = await until(items.map(\.count).removeDuplicates(), satisfies: [.equals(2)]) {
             items.value = [1]
             items.value = [1, 2]
         }
-        #expect(count == 2)
+        #expect(counts == [2])
     }
 
-    @Test("Self-describing and labelled conditions work in lists and alone")
+    @Test("Self-describing and labelled conditions work in lists, one or several")
     func conditionValues() async {
         let items = CurrentValueSubject<[Int], Never>([])
         let matched = await until(
@@ -84,7 +84,7 @@ struct UntilTests {
             items.value = [1, 2, 3]
         }
         #expect(matched == [[1], [1, 2], [1, 2, 3]])
-        #expect(await until(items.map(\.count), satisfies: .equals(3)) == 3)
+        #expect(await until(items.map(\.count), satisfies: [.equals(3)]) == [3])
     }
 
     @Test("Values the action sends synchronously are not missed")

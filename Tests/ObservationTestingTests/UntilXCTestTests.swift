@@ -124,7 +124,8 @@ final class UntilXCTestTests: FailureCapturingTestCase {
         let subject = CurrentValueSubject<Int, Never>(1)
         for timeout in [0, -1, .infinity, .nan] as [TimeInterval] {
             let failures = await captureFailures {
-                let result = await until(subject, satisfies: [{ $0 == 1 }], timeout: timeout)
+                let result = await until(
+                    subject, satisfies: [{ $0 == 1 }], timeout: Timeout(timeout))
                 XCTAssertNil(result)
             }
             XCTAssertEqual(failures.count, 1, "timeout \(timeout)")
@@ -132,7 +133,7 @@ final class UntilXCTestTests: FailureCapturingTestCase {
             XCTAssertTrue(text.contains("was given a timeout of \(timeout) s"), text)
         }
         let failures = await captureFailures {
-            await until(subject, satisfies: { $0 == 1 }, timeout: .zero)
+            await until(subject, satisfies: { $0 == 1 }, timeout: 0)
         }
         XCTAssertTrue(failures.first?.description.contains("timeout of 0.0 s") ?? false)
     }

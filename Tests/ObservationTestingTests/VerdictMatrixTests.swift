@@ -26,7 +26,7 @@ enum VerdictMatrix {
     }
 
     /// A short timeout, for the cases that time out.
-    static let short = Duration.milliseconds(50)
+    static let short: Timeout = .milliseconds(50)
 
     // Sources, made afresh for each case.
     static func silent() -> PassthroughSubject<Int, TestError> { PassthroughSubject() }
@@ -76,7 +76,7 @@ enum VerdictMatrix {
             await until(finishing(), satisfies: { $0 == 9 }, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == nil
         },
         Case(verb: "until single", failure: "early failure") { s in
-            await until(failing(), satisfies: .equals(9), fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == nil
+            await until(failing(), satisfies: [.equals(9)], fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == nil
         },
         Case(verb: "until single", failure: "condition throws") { s in
             await until(sending(), satisfies: throwing, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == nil
@@ -164,27 +164,27 @@ enum VerdictMatrix {
         Case(verb: "recorder prefix", failure: "condition throws") { s in
             await sending().record().prefix(until: throwing, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == nil
         },
-        // Recorder.until(satisfies:) and until(emits:)
-        Case(verb: "recorder until", failure: "timeout") { s in
-            await silent().record().until(satisfies: [{ $0 == 9 }], timeout: short, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == nil
+        // until(_:satisfies:) and until(_:emits:) on a recorder
+        Case(verb: "until on a recorder", failure: "timeout") { s in
+            await until(silent().record(), satisfies: [{ $0 == 9 }], timeout: short, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == nil
         },
-        Case(verb: "recorder until", failure: "idle") { s in
-            await silent().record().until(satisfies: [{ $0 == 9 }], timeout: .seconds(30), idleTimeout: short, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == nil
+        Case(verb: "until on a recorder", failure: "idle") { s in
+            await until(silent().record(), satisfies: [{ $0 == 9 }], timeout: .seconds(30), idleTimeout: short, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == nil
         },
-        Case(verb: "recorder until", failure: "early finish") { s in
-            await finishing().record().until(satisfies: [{ $0 == 9 }], fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == nil
+        Case(verb: "until on a recorder", failure: "early finish") { s in
+            await until(finishing().record(), satisfies: [{ $0 == 9 }], fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == nil
         },
-        Case(verb: "recorder until", failure: "early failure") { s in
-            await failing().record().until(satisfies: [{ $0 == 9 }], fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == nil
+        Case(verb: "until on a recorder", failure: "early failure") { s in
+            await until(failing().record(), satisfies: [{ $0 == 9 }], fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == nil
         },
-        Case(verb: "recorder until", failure: "condition throws") { s in
-            await sending().record().until(satisfies: [throwing], fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == nil
+        Case(verb: "until on a recorder", failure: "condition throws") { s in
+            await until(sending().record(), satisfies: [throwing], fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == nil
         },
-        Case(verb: "recorder emits", failure: "mismatch") { s in
-            await sending().record().until(emits: [2], fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == false
+        Case(verb: "emits on a recorder", failure: "mismatch") { s in
+            await until(sending().record(), emits: [2], fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == false
         },
-        Case(verb: "recorder emits", failure: "timeout") { s in
-            await sending().record().until(emits: [1, 2], timeout: short, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == false
+        Case(verb: "emits on a recorder", failure: "timeout") { s in
+            await until(sending().record(), emits: [1, 2], timeout: short, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == false
         },
         // Recorder.finished(), last() and failure()
         Case(verb: "recorder finished", failure: "timeout") { s in

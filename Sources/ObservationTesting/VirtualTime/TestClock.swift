@@ -280,7 +280,7 @@ public final class TestClock: Clock, Sendable {
     ///   - column: The caller's column, inferred: failures are recorded there.
     ///   - operation: The work to drive, such as `await task.value`.
     public func run(
-        timeout: Duration = .seconds(10),
+        timeout: Timeout = 10,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -290,7 +290,7 @@ public final class TestClock: Clock, Sendable {
     ) async {
         let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let budget: Duration
-        switch TimeoutPolicy.resolve(.duration(timeout), scale: .success(1)) {
+        switch TimeoutPolicy.resolve(.given(timeout), scale: .success(1)) {
         case .success(let resolved):
             budget = resolved
         case .failure(let problem):

@@ -5,7 +5,8 @@
 /// multiplies it.
 ///
 /// - Parameters:
-///   - timeout: The default timeout inside `operation`. Must be positive.
+///   - timeout: The default timeout inside `operation`, such as `5` or `.seconds(5)`. Must be
+///     positive.
 ///   - isolation: The caller's actor, inferred: `operation` runs on it.
 ///   - operation: The code to run.
 /// - Returns: What `operation` returns.
@@ -17,7 +18,7 @@
 /// ```
 @discardableResult
 public func withDefaultTimeout<Result>(
-    _ timeout: Duration,
+    _ timeout: Timeout,
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result
 ) async rethrows -> Result {

@@ -10,7 +10,7 @@ public import Testing
 /// A timeout passed to a call still wins; `OBSERVATION_TESTING_TIMEOUT_SCALE` still scales it.
 public struct UntilTimeoutTrait: TestTrait, SuiteTrait, TestScoping {
     /// The default timeout inside the test or suite.
-    public let timeout: Duration
+    public let timeout: Timeout
 
     /// Applies to every test in a suite, including nested suites.
     public var isRecursive: Bool { true }
@@ -28,9 +28,9 @@ public struct UntilTimeoutTrait: TestTrait, SuiteTrait, TestScoping {
 extension Trait where Self == UntilTimeoutTrait {
     /// Sets the default timeout of every `until` in the test or suite.
     ///
-    /// - Parameter timeout: The default timeout. Must be positive.
+    /// - Parameter timeout: The default timeout, such as `5` or `.seconds(5)`. Must be positive.
     /// - Returns: The trait.
-    public static func untilTimeout(_ timeout: Duration) -> Self {
+    public static func untilTimeout(_ timeout: Timeout) -> Self {
         UntilTimeoutTrait(timeout: timeout)
     }
 }

@@ -4,12 +4,11 @@ import Foundation
 enum TimeoutRequest: Sendable {
     /// No timeout given: use the task's default, or one second.
     case unspecified
-    case duration(Duration)
-    /// A `TimeInterval`, which may be negative, zero, infinite or NaN: checked on use.
-    case seconds(Double)
+    /// A timeout given, which may be negative, zero, infinite or NaN: checked on use.
+    case given(Timeout)
 
-    init(_ duration: Duration?) {
-        self = duration.map(TimeoutRequest.duration) ?? .unspecified
+    init(_ timeout: Timeout?) {
+        self = timeout.map(TimeoutRequest.given) ?? .unspecified
     }
 }
 
@@ -20,12 +19,12 @@ enum TimeoutRequest: Sendable {
 /// `OBSERVATION_TESTING_TIMEOUT_SCALE` environment variable, if set.
 enum TimeoutPolicy {
     /// The timeout when nothing else says otherwise, as in the seed's `until`.
-    static let standard = Duration.seconds(1)
+    static let standard: Timeout = 1
 
     /// The environment variable that scales every timeout, for slow machines.
     static let scaleVariable = "OBSERVATION_TESTING_TIMEOUT_SCALE"
 
-    @TaskLocal static var taskDefault: Duration?
+    @TaskLocal static var taskDefault: Timeout?
 
     /// The scale from the environment, read once: `1` when unset.
     static let scale: Result<Double, TimeoutProblem> = parseScale(
@@ -50,9 +49,8 @@ enum TimeoutPolicy {
     ) -> Result<Duration, TimeoutProblem> {
         let seconds: Double
         switch request {
-        case .unspecified: seconds = (taskDefault ?? standard).inSeconds
-        case .duration(let duration): seconds = duration.inSeconds
-        case .seconds(let value): seconds = value
+        case .unspecified: seconds = (taskDefault ?? standard).seconds
+        case .given(let timeout): seconds = timeout.seconds
         }
         guard seconds.isFinite, seconds > 0 else { return .failure(.invalidTimeout(seconds)) }
         return scale.map { .seconds(seconds * $0) }

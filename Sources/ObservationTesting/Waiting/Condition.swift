@@ -87,6 +87,18 @@ extension Condition where Value: Equatable {
 }
 
 extension Condition {
+    // swift-format-ignore
+    /// Not available: `.equals` compares values, so their type must be `Equatable`.
+    ///
+    /// It exists so that the compiler names what is missing, instead of an unrelated overload.
+    @available(
+        *, unavailable,
+        message: "Condition.equals needs an Equatable value; make the type Equatable, compare one of its properties with .matches(\\.property, value), or pass a closure"
+    )
+    public static func equals(_ expected: Value) -> Condition {
+        Condition { _ in false }
+    }
+
     /// A condition met when the property at `keyPath` equals `expected`.
     ///
     /// - Parameters:

@@ -3,20 +3,22 @@ public import Publishing
 /// Keeps every value and the completion of a source, for assertions on any of them.
 ///
 /// Recording starts when the recorder is made, so nothing sent in the meantime is missed.
-/// Each waiting method reads on from where the last one stopped, so one test can check several
-/// phases without subscribing again; a wait that fails leaves the recorder where it was. Waits
-/// have the same timeouts, failure routing and messages as `until(_:satisfies:)`.
+/// Each wait reads on from where the last one stopped, so one test can check several phases
+/// without subscribing again; a wait that fails leaves the recorder where it was. A recorder is a
+/// publisher of the values not read yet, so every verb takes it as a source
+/// (`until(recorder, satisfies:)`, `until(recorder, emits:)`, `never`, `stays`), beside its own
+/// waits below. Waits have the same timeouts, failure routing and messages as `until`.
 ///
 /// ```swift
 /// let recorder = viewModel.$items.record()
 /// await viewModel.load()
 /// await recorder.next()             // the current value, []
-/// await recorder.until(satisfies: [{ $0.count == 3 }])
+/// await until(recorder, satisfies: [{ $0.count == 3 }])
 /// #expect(recorder.values.count >= 2)
 /// ```
 ///
 /// Recording stops when the recorder is released or ``cancel()`` is called.
-public final class Recorder<Output, Failure: Error> {
+public final class Recorder<Output, Failure: Error>: Publisher {
     private let storage: RecordingStorage<Output, Failure>
     private let subscription: AnyCancellable
     /// How many values the waits so far have read.
@@ -45,6 +47,37 @@ public final class Recorder<Output, Failure: Error> {
         subscription.cancel()
     }
 
+    /// Sends the values not read yet, then each new one, and how the source ended.
+    ///
+    /// Subscribing reads nothing: the next wait still starts where the last one stopped.
+    ///
+    /// - Parameters:
+    ///   - receiveCompletion: Called once the source has ended.
+    ///   - receiveValue: Called with each value, in order, outside the recorder's lock.
+    /// - Returns: A token that ends the subscription when cancelled or released.
+    public func sink(
+        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+        receiveValue: @escaping (Output) -> Void
+    ) -> AnyCancellable {
+        storage.tap(from: position) { event in
+            switch event {
+            case .value(let value, _): receiveValue(value)
+            case .completion(let completion, _): receiveCompletion(completion)
+            case .timedOut, .windowPassed, .idle, .actionFinished: break
+            }
+        }
+    }
+
+    /// How a wait reads a recorder: from where the last wait stopped, moving on past what it
+    /// took if it succeeds.
+    var waitSource: WaitSource<Output, Failure> {
+        let start = position
+        return WaitSource(
+            subscribe: { [storage] mailbox in storage.tap(from: start) { mailbox.post($0) } },
+            didConsume: { [self] consumed in position = start + consumed }
+        )
+    }
+
     /// Suspends until the next value after those already read, and returns it.
     ///
     /// - Parameters:
@@ -57,7 +90,7 @@ public final class Recorder<Output, Failure: Error> {
     /// - Returns: The value, or `nil` if none arrived in time or the source ended first.
     @discardableResult
     public func next(
-        timeout: Duration? = nil,
+        timeout: Timeout? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -86,7 +119,7 @@ public final class Recorder<Output, Failure: Error> {
     @discardableResult
     public func next(
         _ count: Int,
-        timeout: Duration? = nil,
+        timeout: Timeout? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -124,7 +157,7 @@ public final class Recorder<Output, Failure: Error> {
     @discardableResult
     public func prefix(
         until predicate: @escaping (Output) throws -> Bool,
-        timeout: Duration? = nil,
+        timeout: Timeout? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -153,7 +186,7 @@ public final class Recorder<Output, Failure: Error> {
     /// - Returns: The values after those already read, or `nil` if the source did not finish.
     @discardableResult
     public func finished(
-        timeout: Duration? = nil,
+        timeout: Timeout? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -191,7 +224,7 @@ public final class Recorder<Output, Failure: Error> {
     /// - Returns: The error, or `nil` if the source did not fail.
     @discardableResult
     public func failure(
-        timeout: Duration? = nil,
+        timeout: Timeout? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -220,7 +253,7 @@ public final class Recorder<Output, Failure: Error> {
     /// - Returns: The last value, or `nil` on failure.
     @discardableResult
     public func last(
-        timeout: Duration? = nil,
+        timeout: Timeout? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -246,94 +279,28 @@ public final class Recorder<Output, Failure: Error> {
         return last
     }
 
-    /// Suspends until the values after those already read satisfy each condition, in order.
-    ///
-    /// - Parameters:
-    ///   - conditions: Conditions met one after another, each by a later value than the last.
-    ///   - timeout: How long to wait; `nil` uses the default.
-    ///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
-    ///   - isolation: The caller's actor, inferred.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
-    /// - Returns: The values that met the conditions, or `nil` if they were not all met.
-    @discardableResult
-    public func until(
-        satisfies conditions: [(Output) throws -> Bool],
-        timeout: Duration? = nil,
-        idleTimeout: Duration? = nil,
-        isolation: isolated (any Actor)? = #isolation,
-        fileID: String = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async -> [Output]? {
-        await wait(
-            WaitPlan(steps: conditions.map { Condition(nil, $0) }, idleTimeout: idleTimeout),
-            timeout: timeout,
-            helper: "Recorder.until(satisfies:)",
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )?.matched
-    }
-
-    /// Suspends until the values after those already read satisfy each condition, in order.
-    ///
-    /// - Parameters:
-    ///   - conditions: Conditions met one after another, each by a later value than the last;
-    ///     may include ``Condition/never(_:_:)`` steps.
-    ///   - timeout: How long to wait; `nil` uses the default.
-    ///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
-    ///   - isolation: The caller's actor, inferred.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
-    /// - Returns: The values that met the conditions, or `nil` if they were not all met.
-    @_disfavoredOverload
-    @discardableResult
-    public func until(
-        satisfies conditions: [Condition<Output>],
-        timeout: Duration? = nil,
-        idleTimeout: Duration? = nil,
-        isolation: isolated (any Actor)? = #isolation,
-        fileID: String = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async -> [Output]? {
-        await wait(
-            WaitPlan(steps: conditions, idleTimeout: idleTimeout),
-            timeout: timeout,
-            helper: "Recorder.until(satisfies:)",
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )?.matched
-    }
-
     /// Runs a wait over the values not read yet, and moves on past those it took.
     func wait(
         _ plan: WaitPlan<Output>,
-        timeout: Duration?,
+        timeout: Timeout?,
         helper: String,
         isolation: isolated (any Actor)? = #isolation,
         at callSite: CallSite
     ) async -> WaitResult<Output>? {
-        let result = await Waiter.wait(
-            subscribing: storage.subscription(from: position),
+        await Waiter.wait(
+            on: waitSource,
             plan: plan,
             timeout: TimeoutRequest(timeout),
             helper: helper,
             isolation: isolation,
             at: callSite
         )
-        if let result { position += result.consumed }
-        return result
     }
 
     /// Runs a wait, returning every value it took.
     private func read(
         _ plan: WaitPlan<Output>,
-        timeout: Duration?,
+        timeout: Timeout?,
         helper: String,
         isolation: isolated (any Actor)? = #isolation,
         at callSite: CallSite
@@ -343,41 +310,6 @@ public final class Recorder<Output, Failure: Error> {
             return nil
         }
         return storage.state.withLock { Array($0.values[start..<(start + result.consumed)]) }
-    }
-}
-
-extension Recorder where Output: Equatable {
-    /// Suspends until the next values after those already read equal `expected`, in order.
-    ///
-    /// A value that differs fails at once, with a diff of expected and received values.
-    ///
-    /// - Parameters:
-    ///   - expected: The values to receive next, in order.
-    ///   - ignoringDuplicates: Skip a value equal to the one just before it.
-    ///   - timeout: How long to wait for all of them; `nil` uses the default.
-    ///   - isolation: The caller's actor, inferred.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
-    /// - Returns: Whether the values matched.
-    @discardableResult
-    public func until(
-        emits expected: [Output],
-        ignoringDuplicates: Bool = false,
-        timeout: Duration? = nil,
-        isolation: isolated (any Actor)? = #isolation,
-        fileID: String = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async -> Bool {
-        await wait(
-            .exactly(expected, ignoringDuplicates: ignoringDuplicates),
-            timeout: timeout,
-            helper: "Recorder.until(emits:)",
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        ) != nil
     }
 }
 
@@ -425,79 +357,5 @@ extension AsyncSequence {
             }
         }
         return Recorder(storage: storage, subscription: AnyCancellable { task.cancel() })
-    }
-}
-
-extension WaitPlan where Output: Equatable {
-    /// The plan of an exact sequence: each value must equal the expected one at its place.
-    static func exactly(
-        _ expected: [Output],
-        ignoringDuplicates: Bool,
-        from source: Any? = nil
-    ) -> WaitPlan {
-        WaitPlan(
-            steps: expected.map { .equals($0) },
-            isStrict: true,
-            expectedDescriptions: expected.map { ValueDescription.of($0) },
-            source: source is any CoalescingPublisher ? "property" : "publisher",
-            isRepeat: ignoringDuplicates ? { $0 == $1 } : nil,
-            coalescesChanges: source is any CoalescingPublisher
-        )
-    }
-}
-
-/// A recorder's values, kept under a lock: the source appends from its own thread, waits read
-/// from the test's.
-// @unchecked: `state` is a `Locked`, so every access holds its lock. A value handed to a wait's
-// mailbox is read by that wait alone, on the test's isolation.
-final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
-    struct State {
-        var values: [Output] = []
-        var arrivals: [ContinuousClock.Instant] = []
-        var completion: Subscribers.Completion<Failure>?
-        var completionArrival = ContinuousClock.now
-        /// The mailbox of the wait in progress, which receives each new event as well.
-        var tap: Mailbox<WaitEvent<Output, Failure>>?
-    }
-
-    let state = Locked(State())
-
-    func receive(_ event: WaitEvent<Output, Failure>) {
-        state.withLock { state in
-            switch event {
-            case .value(let value, let arrived):
-                guard state.completion == nil else { return }
-                state.values.append(value)
-                state.arrivals.append(arrived)
-            case .completion(let completion, let arrived):
-                guard state.completion == nil else { return }
-                state.completion = completion
-                state.completionArrival = arrived
-            case .timedOut, .windowPassed, .idle, .actionFinished:
-                return
-            }
-            // Posting under the lock keeps live events behind the backlog a wait was given.
-            state.tap?.post(event)
-        }
-    }
-
-    /// Feeds a wait the values from `position` on, then each new event, until it is cancelled.
-    func subscription(from position: Int) -> EventSubscription<Output, Failure> {
-        { mailbox in
-            self.state.withLock { state in
-                for index in position..<state.values.count {
-                    mailbox.post(.value(state.values[index], arrived: state.arrivals[index]))
-                }
-                if let completion = state.completion {
-                    mailbox.post(.completion(completion, arrived: state.completionArrival))
-                }
-                state.tap = mailbox
-            }
-            return AnyCancellable {
-                self.state.withLock { state in
-                    if state.tap === mailbox { state.tap = nil }
-                }
-            }
-        }
     }
 }

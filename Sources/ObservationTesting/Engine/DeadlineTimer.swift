@@ -164,21 +164,3 @@ final class DeadlineScheduler: @unchecked Sendable {
         }
     }
 }
-
-extension Duration {
-    /// The duration in whole nanoseconds, saturating instead of overflowing.
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? .min : .max }
-        let (total, overflowAgain) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
-        if overflowAgain { return seconds < 0 ? .min : .max }
-        return total
-    }
-
-    /// The duration in seconds, as a `Double`.
-    var inSeconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
-}

@@ -19,6 +19,18 @@ enum WaitEvent<Output, Failure: Error> {
 typealias EventSubscription<Output, Failure: Error> = (Mailbox<WaitEvent<Output, Failure>>) ->
     AnyCancellable
 
+/// A source of values, as its adapter (under `Adapters/`) presents it to the engine.
+struct WaitSource<Output, Failure: Error> {
+    /// Starts feeding a wait's mailbox, and stops when the returned handle is cancelled.
+    var subscribe: EventSubscription<Output, Failure>
+    /// What failure messages call it: "publisher", "property", "sequence".
+    var noun = "publisher"
+    /// Whether it sends changes made with no suspension point between them as one.
+    var coalescesChanges = false
+    /// Told how many values a wait that succeeded took: a recorder moves on by that many.
+    var didConsume: ((Int) -> Void)? = nil
+}
+
 /// What a wait is for: its steps, and what counts as success.
 struct WaitPlan<Output> {
     enum Ending {
@@ -39,18 +51,21 @@ struct WaitPlan<Output> {
     /// Fail at once on a value that does not meet the pending condition: exact sequences.
     var isStrict = false
     /// Fail when no value arrives for this long.
-    var idleTimeout: Duration?
+    var idleTimeout: Timeout?
     /// The expected values of an exact sequence, described, for the failure message's diff.
     var expectedDescriptions: [String]?
-    /// What failure messages call the source.
+    /// What failure messages call the source; set from the ``WaitSource``.
     var source = "publisher"
     /// Skip a value that repeats the one before, as this says: `emits(…, ignoringDuplicates:)`.
     var isRepeat: ((Output, Output) -> Bool)?
     /// How a failure message words a value that met a `never` step, such as "satisfied the
     /// condition"; `nil` words it as a `never` step in a list.
     var violation: String?
-    /// Whether the source sends changes made with no suspension point between them as one.
+    /// Whether the source sends changes made with no suspension point between them as one;
+    /// set from the ``WaitSource``.
     var coalescesChanges = false
+    /// The idle timeout once resolved and scaled.
+    var idleLimit: Duration? = nil
 }
 
 /// How a wait ended well: the values that met conditions, and how many values it took.
@@ -70,28 +85,33 @@ struct WaitResult<Output> {
 /// through `wait`, whose `defer`s release the subscription and the timers, and which never
 /// returns before the action has ended.
 enum Waiter {
-    static func wait<P: Publisher>(
-        for publisher: P,
-        toSatisfy conditions: [Condition<P.Output>],
+    /// Runs `plan` over `source`'s values: the one way every verb waits.
+    static func wait<Output, Failure>(
+        on source: WaitSource<Output, Failure>,
+        plan: WaitPlan<Output>,
         timeout request: TimeoutRequest,
-        idleTimeout: Duration? = nil,
         helper: String,
         isolation: isolated (any Actor)?,
         at callSite: CallSite,
-        performing action: (() async throws -> Void)?
-    ) async -> [P.Output]? {
-        await wait(
-            subscribing: publisher.eventSubscription,
-            plan: WaitPlan(steps: conditions, idleTimeout: idleTimeout),
+        performing action: (() async throws -> Void)? = nil
+    ) async -> WaitResult<Output>? {
+        var plan = plan
+        plan.source = source.noun
+        plan.coalescesChanges = source.coalescesChanges
+        let result = await wait(
+            subscribing: source.subscribe,
+            plan: plan,
             timeout: request,
             helper: helper,
             isolation: isolation,
             at: callSite,
             performing: action
-        )?.matched
+        )
+        if let result { source.didConsume?(result.consumed) }
+        return result
     }
 
-    static func wait<Output, Failure>(
+    private static func wait<Output, Failure>(
         subscribing subscribe: EventSubscription<Output, Failure>,
         plan: WaitPlan<Output>,
         timeout request: TimeoutRequest,
@@ -123,9 +143,9 @@ enum Waiter {
         }
         var plan = plan
         if let idleTimeout = plan.idleTimeout {
-            switch TimeoutPolicy.resolve(.duration(idleTimeout)) {
+            switch TimeoutPolicy.resolve(.given(idleTimeout)) {
             case .success(let resolved):
-                plan.idleTimeout = resolved
+                plan.idleLimit = resolved
             case .failure(let problem):
                 FailureReporter.record(problem.message(helper: helper), at: callSite)
                 return nil
@@ -155,7 +175,7 @@ enum Waiter {
                 }
             }
         }
-        var progress = Progress(
+        var progress = WaitProgress(
             plan: plan,
             report: FailureMessage(
                 helper: helper,
@@ -180,18 +200,6 @@ enum Waiter {
     }
 }
 
-extension Publisher {
-    /// Subscribes with `sink`, posting every event to the wait's mailbox.
-    var eventSubscription: EventSubscription<Output, Failure> {
-        { mailbox in
-            sink(
-                receiveCompletion: { mailbox.post(.completion($0, arrived: .now)) },
-                receiveValue: { mailbox.post(.value($0, arrived: .now)) }
-            )
-        }
-    }
-}
-
 extension WaitPlan.Ending {
     var window: Duration? {
         if case .window(let window) = self { return window }
@@ -200,7 +208,7 @@ extension WaitPlan.Ending {
 }
 
 /// How far a wait has come: the step pending, the values met, and the failure message so far.
-private struct Progress<Output> {
+private struct WaitProgress<Output> {
     let plan: WaitPlan<Output>
     var report: FailureMessage<Output>
     let start: ContinuousClock.Instant
@@ -252,7 +260,7 @@ private struct Progress<Output> {
     private mutating func armIdleTimer<Failure>(
         _ mailbox: Mailbox<WaitEvent<Output, Failure>>
     ) {
-        guard let idleTimeout = plan.idleTimeout else { return }
+        guard let idleTimeout = plan.idleLimit else { return }
         idleTimer?.cancel()
         idleGeneration += 1
         let generation = idleGeneration
@@ -307,7 +315,7 @@ private struct Progress<Output> {
             case .windowPassed:
                 isWindowOver = true
             case .idle(let generation):
-                guard generation == idleGeneration, let idleTimeout = plan.idleTimeout else {
+                guard generation == idleGeneration, let idleTimeout = plan.idleLimit else {
                     continue
                 }
                 report.fail(.idle(idleTimeout), after: clock.now - start, at: callSite)

@@ -1,0 +1,196 @@
+import Publishing
+
+// The sequence is iterated on the caller's actor from the moment the wait begins; an end or an
+// error before the wait is done fails it at once, naming the error. Iteration is cancelled when
+// the wait returns; a sequence that ignores cancellation is left to end alone.
+
+/// `until(_:satisfies:)` for an async sequence.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+@discardableResult
+public func until<S: AsyncSequence>(
+    _ sequence: S,
+    satisfies conditions: [(S.Element) throws -> Bool],
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> [S.Element]? {
+    await Verbs.until(
+        sequence.waitSource(isolation: isolation),
+        satisfies: conditions.map { Condition(nil, $0) },
+        timeout: timeout,
+        idleTimeout: idleTimeout,
+        helper: "until(_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// `until(_:satisfies:)` with ``Condition`` values, for an async sequence.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+@_disfavoredOverload
+@discardableResult
+public func until<S: AsyncSequence>(
+    _ sequence: S,
+    satisfies conditions: [Condition<S.Element>],
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> [S.Element]? {
+    await Verbs.until(
+        sequence.waitSource(isolation: isolation),
+        satisfies: conditions,
+        timeout: timeout,
+        idleTimeout: idleTimeout,
+        helper: "until(_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// `until(_:satisfies:)` with one condition, for an async sequence: returns the value that met it.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+@discardableResult
+public func until<S: AsyncSequence>(
+    _ sequence: S,
+    satisfies condition: @escaping (S.Element) throws -> Bool,
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> S.Element? {
+    await Verbs.until(
+        sequence.waitSource(isolation: isolation),
+        satisfies: [Condition(nil, condition)],
+        timeout: timeout,
+        idleTimeout: idleTimeout,
+        helper: "until(_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )?.first
+}
+
+/// `until(_:emits:)` for an async sequence.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+@discardableResult
+public func until<S: AsyncSequence>(
+    _ sequence: S,
+    emits expected: [S.Element],
+    ignoringDuplicates: Bool = false,
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> Bool where S.Element: Equatable {
+    await Verbs.until(
+        sequence.waitSource(isolation: isolation),
+        emits: expected,
+        ignoringDuplicates: ignoringDuplicates,
+        timeout: timeout,
+        idleTimeout: idleTimeout,
+        helper: "until(_:emits:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// `never(_:satisfies:for:)` for an async sequence.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+@discardableResult
+public func never<S: AsyncSequence>(
+    _ sequence: S,
+    satisfies condition: @escaping (S.Element) throws -> Bool,
+    for window: Duration,
+    timeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> Bool {
+    await Verbs.watch(
+        sequence.waitSource(isolation: isolation),
+        forbidding: condition,
+        violation: "satisfied the condition",
+        for: window,
+        timeout: timeout,
+        helper: "never(_:satisfies:for:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// `stays(_:satisfying:for:)` for an async sequence.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+@discardableResult
+public func stays<S: AsyncSequence>(
+    _ sequence: S,
+    satisfying condition: @escaping (S.Element) throws -> Bool,
+    for window: Duration,
+    timeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> Bool {
+    await Verbs.watch(
+        sequence.waitSource(isolation: isolation),
+        forbidding: { try !condition($0) },
+        violation: "did not satisfy the condition",
+        for: window,
+        timeout: timeout,
+        helper: "stays(_:satisfying:for:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+extension AsyncSequence {
+    /// How a wait reads this sequence: iterated in a task on `isolation` from the moment the
+    /// wait begins, posting every element and how it ended; cancelled when the wait ends.
+    func waitSource(isolation: isolated (any Actor)?) -> WaitSource<Element, Failure> {
+        let subscribe: EventSubscription<Element, Failure> = { mailbox in
+            let task = Task {
+                _ = isolation
+                var iterator = makeAsyncIterator()
+                do throws(Failure) {
+                    while let element = try await iterator.next(isolation: isolation) {
+                        mailbox.post(.value(element, arrived: .now))
+                    }
+                    mailbox.post(.completion(.finished, arrived: .now))
+                } catch {
+                    mailbox.post(.completion(.failure(error), arrived: .now))
+                }
+            }
+            return AnyCancellable { task.cancel() }
+        }
+        return WaitSource(subscribe: subscribe, noun: "sequence")
+    }
+}

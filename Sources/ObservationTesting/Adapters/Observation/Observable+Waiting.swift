@@ -1,0 +1,193 @@
+public import Observation
+import Publishing
+
+// An `@Observable` object's property becomes a publisher (`publisher(for:on:)`, in Publishing):
+// its current value, then each new value, read after it is stored on the caller's actor.
+// Several changes made with no suspension point between them arrive as one, the last; the DocC
+// article "Testing @Observable models" says exactly what can be seen.
+
+/// `until(_:satisfies:)` for an `@Observable` object's property.
+@discardableResult
+public func until<Model: AnyObject & Observable, Value>(
+    _ model: Model,
+    _ keyPath: KeyPath<Model, Value>,
+    satisfies conditions: [(Value) throws -> Bool],
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> [Value]? {
+    await Verbs.until(
+        publisher(for: keyPath, on: model, isolation: isolation).waitSource,
+        satisfies: conditions.map { Condition(nil, $0) },
+        timeout: timeout,
+        idleTimeout: idleTimeout,
+        helper: "until(_:_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// `until(_:satisfies:)` with ``Condition`` values, for an `@Observable` object's property.
+@_disfavoredOverload
+@discardableResult
+public func until<Model: AnyObject & Observable, Value>(
+    _ model: Model,
+    _ keyPath: KeyPath<Model, Value>,
+    satisfies conditions: [Condition<Value>],
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> [Value]? {
+    await Verbs.until(
+        publisher(for: keyPath, on: model, isolation: isolation).waitSource,
+        satisfies: conditions,
+        timeout: timeout,
+        idleTimeout: idleTimeout,
+        helper: "until(_:_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// `until(_:satisfies:)` with one condition, for an `@Observable` object's property: returns the value that met it.
+@discardableResult
+public func until<Model: AnyObject & Observable, Value>(
+    _ model: Model,
+    _ keyPath: KeyPath<Model, Value>,
+    satisfies condition: @escaping (Value) throws -> Bool,
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> Value? {
+    await Verbs.until(
+        publisher(for: keyPath, on: model, isolation: isolation).waitSource,
+        satisfies: [Condition(nil, condition)],
+        timeout: timeout,
+        idleTimeout: idleTimeout,
+        helper: "until(_:_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )?.first
+}
+
+/// `until(_:emits:)` for an `@Observable` object's property.
+@discardableResult
+public func until<Model: AnyObject & Observable, Value>(
+    _ model: Model,
+    _ keyPath: KeyPath<Model, Value>,
+    emits expected: [Value],
+    ignoringDuplicates: Bool = false,
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> Bool where Value: Equatable {
+    await Verbs.until(
+        publisher(for: keyPath, on: model, isolation: isolation).waitSource,
+        emits: expected,
+        ignoringDuplicates: ignoringDuplicates,
+        timeout: timeout,
+        idleTimeout: idleTimeout,
+        helper: "until(_:_:emits:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// `never(_:satisfies:for:)` for an `@Observable` object's property.
+@discardableResult
+public func never<Model: AnyObject & Observable, Value>(
+    _ model: Model,
+    _ keyPath: KeyPath<Model, Value>,
+    satisfies condition: @escaping (Value) throws -> Bool,
+    for window: Duration,
+    timeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> Bool {
+    await Verbs.watch(
+        publisher(for: keyPath, on: model, isolation: isolation).waitSource,
+        forbidding: condition,
+        violation: "satisfied the condition",
+        for: window,
+        timeout: timeout,
+        helper: "never(_:_:satisfies:for:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// `stays(_:satisfying:for:)` for an `@Observable` object's property.
+@discardableResult
+public func stays<Model: AnyObject & Observable, Value>(
+    _ model: Model,
+    _ keyPath: KeyPath<Model, Value>,
+    satisfying condition: @escaping (Value) throws -> Bool,
+    for window: Duration,
+    timeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> Bool {
+    await Verbs.watch(
+        publisher(for: keyPath, on: model, isolation: isolation).waitSource,
+        forbidding: { try !condition($0) },
+        violation: "did not satisfy the condition",
+        for: window,
+        timeout: timeout,
+        helper: "stays(_:_:satisfying:for:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// Starts recording an `@Observable` object's property: its current value, then each new one.
+///
+/// ```swift
+/// let recorder = record(model, \.isLoading)
+/// ```
+///
+/// - Parameters:
+///   - model: The object to observe.
+///   - keyPath: The property to record.
+///   - isolation: The caller's actor, inferred: the property is read on it.
+/// - Returns: The recorder; recording stops when it is released.
+public func record<Model: AnyObject & Observable, Value>(
+    _ model: Model,
+    _ keyPath: KeyPath<Model, Value>,
+    isolation: isolated (any Actor)? = #isolation
+) -> Recorder<Value, Never> {
+    publisher(for: keyPath, on: model, isolation: isolation).record()
+}

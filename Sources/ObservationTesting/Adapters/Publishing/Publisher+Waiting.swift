@@ -1,0 +1,295 @@
+public import Publishing
+
+// The canonical declaration of each verb, documented in full. The other sources (an
+// `@Observable` property, an async sequence, a Combine publisher) have the same verbs with the
+// same parameters, each documented by one line pointing here.
+
+/// Suspends until the publisher's values satisfy each condition, in order.
+///
+/// Condition 1 is met by some value, condition 2 by a later value, and so on; one value meets at
+/// most one condition, and an empty list succeeds at once. The publisher's current value (of a
+/// `@Published` property or a `CurrentValueSubject`) counts. A ``Recorder`` reads on from where
+/// its last wait stopped.
+///
+/// Fails, at the caller's file and line, through whichever framework runs the test (Swift
+/// Testing or XCTest) when the timeout passes, when no value arrives for `idleTimeout`, when the
+/// publisher finishes or fails first, or when a condition or the action throws. A cancelled task
+/// returns `nil` and records nothing.
+///
+/// - Parameters:
+///   - publisher: The publisher to observe. It is subscribed before `action` runs.
+///   - conditions: Conditions met one after another, each by a later value than the last.
+///   - timeout: How long to wait in all, the action included, such as `3` or
+///     `.milliseconds(200)`. `nil` uses the default: one second, or what `withDefaultTimeout`
+///     or an `.untilTimeout` trait set.
+///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
+///   - isolation: The caller's actor, inferred: conditions and the action run on it.
+///   - fileID: The caller's file ID, inferred: failures are recorded there.
+///   - filePath: The caller's file path, inferred: failures are recorded there.
+///   - line: The caller's line, inferred: failures are recorded there.
+///   - column: The caller's column, inferred: failures are recorded there.
+///   - action: Work to run once the subscription is in place, such as `await vm.load()`; it
+///     runs concurrently with the wait, and must return within the timeout.
+/// - Returns: The values that met the conditions, in order, or `nil` if they were not all met.
+///
+/// ```swift
+/// await until(viewModel.$isLoading, satisfies: [{ $0 }, { !$0 }]) {
+///     await viewModel.load()
+/// }
+/// ```
+@discardableResult
+public func until<P: Publisher>(
+    _ publisher: P,
+    satisfies conditions: [(P.Output) throws -> Bool],
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> [P.Output]? {
+    await Verbs.until(
+        publisher.waitSource,
+        satisfies: conditions.map { Condition(nil, $0) },
+        timeout: timeout,
+        idleTimeout: idleTimeout,
+        helper: "until(_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// The list form of `until(_:satisfies:)` for ``Condition`` values, which can carry labels,
+/// `.equals`, `.matches` and ``Condition/never(_:_:)`` steps.
+@_disfavoredOverload
+@discardableResult
+public func until<P: Publisher>(
+    _ publisher: P,
+    satisfies conditions: [Condition<P.Output>],
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> [P.Output]? {
+    await Verbs.until(
+        publisher.waitSource,
+        satisfies: conditions,
+        timeout: timeout,
+        idleTimeout: idleTimeout,
+        helper: "until(_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// The one-condition form of `until(_:satisfies:)`: returns the value that met it.
+///
+/// ```swift
+/// await until(viewModel.$isLoading) { $0 == false }
+/// ```
+@discardableResult
+public func until<P: Publisher>(
+    _ publisher: P,
+    satisfies condition: @escaping (P.Output) throws -> Bool,
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> P.Output? {
+    await Verbs.until(
+        publisher.waitSource,
+        satisfies: [Condition(nil, condition)],
+        timeout: timeout,
+        idleTimeout: idleTimeout,
+        helper: "until(_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )?.first
+}
+
+/// Suspends until the publisher's next values equal `expected`, in order.
+///
+/// The publisher's current value counts as the first. A value that differs fails at once with
+/// a line-by-line diff of expected and received values, the first difference marked; so does a
+/// timeout, showing what is missing.
+///
+/// - Parameters:
+///   - publisher: The publisher to observe.
+///   - expected: The values to receive, in order.
+///   - ignoringDuplicates: Skip a value equal to the one just before it, as
+///     `removeDuplicates()` would.
+///   - timeout: How long to wait in all, the action included; `nil` uses the default.
+///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
+///   - isolation: The caller's actor, inferred: the action runs on it.
+///   - fileID: The caller's file ID, inferred: failures are recorded there.
+///   - filePath: The caller's file path, inferred: failures are recorded there.
+///   - line: The caller's line, inferred: failures are recorded there.
+///   - column: The caller's column, inferred: failures are recorded there.
+///   - action: Work to run once the subscription is in place.
+/// - Returns: Whether the values matched.
+///
+/// ```swift
+/// await until(viewModel.$isLoading, emits: [false, true, false]) {
+///     await viewModel.load()
+/// }
+/// ```
+@discardableResult
+public func until<P: Publisher>(
+    _ publisher: P,
+    emits expected: [P.Output],
+    ignoringDuplicates: Bool = false,
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> Bool where P.Output: Equatable {
+    await Verbs.until(
+        publisher.waitSource,
+        emits: expected,
+        ignoringDuplicates: ignoringDuplicates,
+        timeout: timeout,
+        idleTimeout: idleTimeout,
+        helper: "until(_:emits:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// Watches the publisher for a window of real time, failing at once if a value satisfies the
+/// condition.
+///
+/// The current value counts. Succeeds when the window has passed, or earlier if the publisher
+/// finishes, since it can send nothing more; either way only once `action` has returned, which
+/// is watched too and never cut short. A publisher that fails fails the wait. The window is real
+/// time even when the code under test runs on a `TestClock`: advance the clock in `action`.
+///
+/// - Parameters:
+///   - publisher: The publisher to observe.
+///   - condition: Returns `true` for a value that must not arrive.
+///   - window: How long to watch. It is not scaled by `OBSERVATION_TESTING_TIMEOUT_SCALE`.
+///   - timeout: How long `action` may take, if it outlasts the window; `nil` uses the default.
+///   - isolation: The caller's actor, inferred: the condition and the action run on it.
+///   - fileID: The caller's file ID, inferred: failures are recorded there.
+///   - filePath: The caller's file path, inferred: failures are recorded there.
+///   - line: The caller's line, inferred: failures are recorded there.
+///   - column: The caller's column, inferred: failures are recorded there.
+///   - action: Work to run while watching, such as `await viewModel.load()`.
+/// - Returns: Whether no value satisfied the condition.
+///
+/// ```swift
+/// await never(viewModel.$error, satisfies: { $0 != nil }, for: .milliseconds(200)) {
+///     await viewModel.load()
+/// }
+/// ```
+@discardableResult
+public func never<P: Publisher>(
+    _ publisher: P,
+    satisfies condition: @escaping (P.Output) throws -> Bool,
+    for window: Duration,
+    timeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> Bool {
+    await Verbs.watch(
+        publisher.waitSource,
+        forbidding: condition,
+        violation: "satisfied the condition",
+        for: window,
+        timeout: timeout,
+        helper: "never(_:satisfies:for:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+/// Watches the publisher for a window of real time, failing at once if a value does not
+/// satisfy the condition.
+///
+/// The current value counts. Succeeds when the window has passed, or earlier if the publisher
+/// finishes; either way only once `action` has returned, which is watched too and never cut
+/// short. A publisher that fails fails the wait. The window is real time even when the code under
+/// test runs on a `TestClock`.
+///
+/// - Parameters:
+///   - publisher: The publisher to observe.
+///   - condition: Returns `true` for every value allowed.
+///   - window: How long to watch. It is not scaled by `OBSERVATION_TESTING_TIMEOUT_SCALE`.
+///   - timeout: How long `action` may take, if it outlasts the window; `nil` uses the default.
+///   - isolation: The caller's actor, inferred: the condition and the action run on it.
+///   - fileID: The caller's file ID, inferred: failures are recorded there.
+///   - filePath: The caller's file path, inferred: failures are recorded there.
+///   - line: The caller's line, inferred: failures are recorded there.
+///   - column: The caller's column, inferred: failures are recorded there.
+///   - action: Work to run while watching.
+/// - Returns: Whether every value satisfied the condition.
+///
+/// ```swift
+/// await stays(viewModel.$items, satisfying: { $0.count <= 10 }, for: .milliseconds(200))
+/// ```
+@discardableResult
+public func stays<P: Publisher>(
+    _ publisher: P,
+    satisfying condition: @escaping (P.Output) throws -> Bool,
+    for window: Duration,
+    timeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> Bool {
+    await Verbs.watch(
+        publisher.waitSource,
+        forbidding: { try !condition($0) },
+        violation: "did not satisfy the condition",
+        for: window,
+        timeout: timeout,
+        helper: "stays(_:satisfying:for:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    )
+}
+
+extension Publisher {
+    /// How a wait reads this publisher: subscribed with `sink`; a recorder, from where its last
+    /// wait stopped.
+    var waitSource: WaitSource<Output, Failure> {
+        if let recorder = self as? Recorder<Output, Failure> { return recorder.waitSource }
+        let isProperty = self is any CoalescingPublisher
+        return WaitSource(
+            subscribe: { mailbox in
+                sink(
+                    receiveCompletion: { mailbox.post(.completion($0, arrived: .now)) },
+                    receiveValue: { mailbox.post(.value($0, arrived: .now)) }
+                )
+            },
+            noun: isProperty ? "property" : "publisher",
+            coalescesChanges: isProperty
+        )
+    }
+}

@@ -1,0 +1,90 @@
+import Publishing
+
+/// A recorder's values, kept under a lock: the source appends from its own thread, waits and
+/// subscribers read from theirs.
+///
+/// Each reader is a tap: the values from its starting position, then each new event, queued
+/// under the lock and delivered outside it, in order, by one thread at a time. So a reader can
+/// read the recorder (or make its source send) from inside a delivery without deadlocking, and
+/// no live event can overtake the backlog.
+// @unchecked: `state` is a `Locked`, so every access holds its lock; a tap's `deliver` is called
+// only by the thread that claimed it (`isDelivering`), one event at a time.
+final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
+    typealias Event = WaitEvent<Output, Failure>
+
+    struct Tap {
+        var pending = FIFO<Event>()
+        /// Whether some thread is delivering to this tap; only that thread may.
+        var isDelivering = true
+        let deliver: (Event) -> Void
+    }
+
+    struct State {
+        var values: [Output] = []
+        var arrivals: [ContinuousClock.Instant] = []
+        var completion: Subscribers.Completion<Failure>?
+        var completionArrival = ContinuousClock.now
+        var taps: [UInt64: Tap] = [:]
+        var nextTap: UInt64 = 0
+    }
+
+    let state = Locked(State())
+
+    func receive(_ event: Event) {
+        let idle = state.withLock { state -> [UInt64] in
+            switch event {
+            case .value(let value, let arrived):
+                guard state.completion == nil else { return [] }
+                state.values.append(value)
+                state.arrivals.append(arrived)
+            case .completion(let completion, let arrived):
+                guard state.completion == nil else { return [] }
+                state.completion = completion
+                state.completionArrival = arrived
+            case .timedOut, .windowPassed, .idle, .actionFinished:
+                return []
+            }
+            var idle: [UInt64] = []
+            for id in state.taps.keys {
+                state.taps[id]?.pending.push(event)
+                if state.taps[id]?.isDelivering == false {
+                    state.taps[id]?.isDelivering = true
+                    idle.append(id)
+                }
+            }
+            return idle
+        }
+        for id in idle { drain(id) }
+    }
+
+    /// Feeds `deliver` the values from `position` on, then each new event, until cancelled.
+    func tap(from position: Int, _ deliver: @escaping (Event) -> Void) -> AnyCancellable {
+        let id = state.withLock { state -> UInt64 in
+            var tap = Tap(deliver: deliver)
+            for index in position..<state.values.count {
+                tap.pending.push(.value(state.values[index], arrived: state.arrivals[index]))
+            }
+            if let completion = state.completion {
+                tap.pending.push(.completion(completion, arrived: state.completionArrival))
+            }
+            defer { state.nextTap += 1 }
+            state.taps[state.nextTap] = tap
+            return state.nextTap
+        }
+        drain(id)
+        return AnyCancellable { self.state.withLock { _ = $0.taps.removeValue(forKey: id) } }
+    }
+
+    /// Delivers a claimed tap's queued events until none is left or the tap is cancelled.
+    private func drain(_ id: UInt64) {
+        while let (event, deliver) = state.withLock({ state -> (Event, (Event) -> Void)? in
+            guard let event = state.taps[id]?.pending.pop() else {
+                state.taps[id]?.isDelivering = false
+                return nil
+            }
+            return state.taps[id].map { (event, $0.deliver) }
+        }) {
+            deliver(event)
+        }
+    }
+}

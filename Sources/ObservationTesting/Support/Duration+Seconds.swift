@@ -1,0 +1,42 @@
+/// The conversions timers and failure messages need.
+extension Duration {
+    /// The duration in whole nanoseconds, saturating instead of overflowing.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (total, overflowAgain) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        if overflowAgain { return seconds < 0 ? .min : .max }
+        return total
+    }
+
+    /// The duration in seconds, as a `Double`.
+    var inSeconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// The duration in seconds with the given number of decimals, such as `0.012 s`.
+    func secondsText(decimals: Int) -> String {
+        let scale = (0..<decimals).reduce(1) { value, _ in value * 10 }
+        let units = (inSeconds * Double(scale)).rounded()
+        guard units.isFinite, abs(units) < 1e15 else { return "\(inSeconds) s" }
+        let whole = Int(units)
+        let sign = whole < 0 ? "-" : ""
+        let integer = abs(whole) / scale
+        let fraction = String(abs(whole) % scale)
+        let padded = String(repeating: "0", count: decimals - fraction.count) + fraction
+        return decimals == 0 ? "\(sign)\(integer) s" : "\(sign)\(integer).\(padded) s"
+    }
+
+    /// The duration in seconds, as short as it can be written: `1.0 s`, `0.25 s`, `0.005 s`.
+    var shortSecondsText: String {
+        for decimals in 1...3 {
+            let text = secondsText(decimals: decimals)
+            let scale = (0..<decimals).reduce(1.0) { value, _ in value * 10 }
+            let scaled = inSeconds * scale
+            if abs(scaled - scaled.rounded()) < 1e-6 { return text }
+        }
+        return secondsText(decimals: 3)
+    }
+}

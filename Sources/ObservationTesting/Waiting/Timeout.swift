@@ -1,0 +1,72 @@
+public import Foundation
+
+/// How long a wait may take: a number of seconds, or a `Duration`.
+///
+/// Every `timeout:` and `idleTimeout:` takes one, as do ``withDefaultTimeout(_:isolation:operation:)``
+/// and the `.untilTimeout` trait. Write a literal in seconds, a unit, or wrap a value you have:
+///
+/// ```swift
+/// await until(viewModel.$isLoading, satisfies: [{ !$0 }], timeout: 3)
+/// await until(viewModel.$isLoading, satisfies: [{ !$0 }], timeout: 0.5)
+/// await until(viewModel.$isLoading, satisfies: [{ !$0 }], timeout: .milliseconds(200))
+/// await until(viewModel.$isLoading, satisfies: [{ !$0 }], timeout: Timeout(duration))
+/// ```
+///
+/// A timeout that is zero, negative or not finite is reported as a failure by the wait that is
+/// given it, naming the value; it never crashes. `OBSERVATION_TESTING_TIMEOUT_SCALE` scales every
+/// timeout, for slow machines.
+public struct Timeout: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral
+{
+    /// The timeout in seconds; checked when a wait uses it.
+    let seconds: Double
+
+    /// A timeout of `duration`.
+    ///
+    /// - Parameter duration: How long to wait.
+    public init(_ duration: Duration) {
+        seconds = duration.inSeconds
+    }
+
+    /// A timeout of `seconds`, such as a `TimeInterval`.
+    ///
+    /// - Parameter seconds: How long to wait, in seconds.
+    public init(_ seconds: TimeInterval) {
+        self.seconds = seconds
+    }
+
+    /// A timeout of a whole number of seconds: `timeout: 3`.
+    ///
+    /// - Parameter value: The number of seconds.
+    public init(integerLiteral value: Int) {
+        seconds = Double(value)
+    }
+
+    /// A timeout of a number of seconds: `timeout: 0.5`.
+    ///
+    /// - Parameter value: The number of seconds.
+    public init(floatLiteral value: Double) {
+        seconds = value
+    }
+
+    /// A timeout of `seconds` seconds.
+    ///
+    /// - Parameter seconds: The number of seconds.
+    /// - Returns: The timeout.
+    public static func seconds(_ seconds: Double) -> Timeout {
+        Timeout(seconds)
+    }
+
+    /// A timeout of `milliseconds` thousandths of a second.
+    ///
+    /// - Parameter milliseconds: The number of milliseconds.
+    /// - Returns: The timeout.
+    public static func milliseconds(_ milliseconds: Double) -> Timeout {
+        Timeout(milliseconds / 1000)
+    }
+
+    /// The timeout as short as it can be written, such as `0.5 s`.
+    public var description: String {
+        seconds.isFinite ? Duration.seconds(seconds).shortSecondsText : "\(seconds) s"
+    }
+}

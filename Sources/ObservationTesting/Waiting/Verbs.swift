@@ -1,0 +1,90 @@
+/// The verbs, written once over any ``WaitSource``: each adapter's public forwarders call these.
+///
+/// `until` meets ordered conditions; `until(_:emits:)` an exact sequence; `never` and `stays`
+/// watch a window. What they share (timeouts, the action, failure routing and messages) is the
+/// engine's, in ``Waiter``.
+enum Verbs {
+    static func until<Output, Failure>(
+        _ source: WaitSource<Output, Failure>,
+        satisfies conditions: [Condition<Output>],
+        timeout: Timeout?,
+        idleTimeout: Timeout?,
+        helper: String,
+        isolation: isolated (any Actor)?,
+        at callSite: CallSite,
+        performing action: (() async throws -> Void)?
+    ) async -> [Output]? {
+        await Waiter.wait(
+            on: source,
+            plan: WaitPlan(steps: conditions, idleTimeout: idleTimeout),
+            timeout: TimeoutRequest(timeout),
+            helper: helper,
+            isolation: isolation,
+            at: callSite,
+            performing: action
+        )?.matched
+    }
+
+    static func until<Output: Equatable, Failure>(
+        _ source: WaitSource<Output, Failure>,
+        emits expected: [Output],
+        ignoringDuplicates: Bool,
+        timeout: Timeout?,
+        idleTimeout: Timeout?,
+        helper: String,
+        isolation: isolated (any Actor)?,
+        at callSite: CallSite,
+        performing action: (() async throws -> Void)?
+    ) async -> Bool {
+        var plan = WaitPlan.exactly(expected, ignoringDuplicates: ignoringDuplicates)
+        plan.idleTimeout = idleTimeout
+        return await Waiter.wait(
+            on: source,
+            plan: plan,
+            timeout: TimeoutRequest(timeout),
+            helper: helper,
+            isolation: isolation,
+            at: callSite,
+            performing: action
+        ) != nil
+    }
+
+    /// `never` (`forbidden` is the condition) and `stays` (`forbidden` is its negation).
+    static func watch<Output, Failure>(
+        _ source: WaitSource<Output, Failure>,
+        forbidding forbidden: @escaping (Output) throws -> Bool,
+        violation: String,
+        for window: Duration,
+        timeout: Timeout?,
+        helper: String,
+        isolation: isolated (any Actor)?,
+        at callSite: CallSite,
+        performing action: (() async throws -> Void)?
+    ) async -> Bool {
+        await Waiter.wait(
+            on: source,
+            plan: WaitPlan(
+                steps: [.never(nil, forbidden)],
+                ending: .window(window),
+                violation: violation
+            ),
+            timeout: TimeoutRequest(timeout),
+            helper: helper,
+            isolation: isolation,
+            at: callSite,
+            performing: action
+        ) != nil
+    }
+}
+
+extension WaitPlan where Output: Equatable {
+    /// The plan of an exact sequence: each value must equal the expected one at its place.
+    static func exactly(_ expected: [Output], ignoringDuplicates: Bool) -> WaitPlan {
+        WaitPlan(
+            steps: expected.map { .equals($0) },
+            isStrict: true,
+            expectedDescriptions: expected.map { ValueDescription.of($0) },
+            isRepeat: ignoringDuplicates ? { $0 == $1 } : nil
+        )
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Observation
+import ObservationTesting
+import Publishing
+import Testing
+import XCTest
+
+/// Every source has every verb, with the same parameters; and the calls the README writes
+/// compile as written.
+@Suite("One face: every verb for every source", .untilTimeout(30))
+struct OneFaceTests {
+    @Observable
+    @MainActor
+    final class Model {
+        var count = 0
+        var error: TestError?
+    }
+
+    @Test("A publisher: lists, Condition lists, one condition, emits, never, stays, record")
+    func publisher() async {
+        let subject = CurrentValueSubject<Int, Never>(1)
+        #expect(await until(subject, satisfies: []) == [])
+        #expect(await until(subject, satisfies: [], timeout: 5) == [])
+        #expect(await until(subject, satisfies: [{ $0 == 1 }], timeout: 0.5) == [1])
+        #expect(await until(subject, satisfies: [.equals(1)], timeout: .milliseconds(500)) == [1])
+        #expect(await until(subject) { $0 == 1 } == 1)
+        #expect(await until(subject, emits: [1, 2], idleTimeout: 5) { subject.send(2) })
+        #expect(await until(Just(3), emits: [3], idleTimeout: 0.2))
+        #expect(await never(subject, satisfies: { $0 > 5 }, for: .milliseconds(10)))
+        #expect(await stays(subject, satisfying: { $0 < 5 }, for: .milliseconds(10), timeout: 5))
+        let recorder = subject.record()
+        #expect(await recorder.next() == 2)
+    }
+
+    @Test("An @Observable property: every verb, and record")
+    @MainActor
+    func observable() async {
+        let model = Model()
+        #expect(await until(model, \.count, satisfies: []) == [])
+        model.count = 2
+        #expect(await until(model, \.count) { $0 > 1 } == 2)
+        #expect(
+            await until(model, \.count, satisfies: [{ $0 == 2 }, { $0 == 3 }]) { model.count = 3 }
+                == [2, 3])
+        #expect(await until(model, \.count, satisfies: [.equals(3)], idleTimeout: 5) == [3])
+        #expect(
+            await until(model, \.count, emits: [3, 4], idleTimeout: 5) { model.count = 4 })
+        #expect(await never(model, \.error, satisfies: { $0 != nil }, for: .milliseconds(50)))
+        #expect(await stays(model, \.count, satisfying: { $0 == 4 }, for: .milliseconds(10)))
+        let recorder = record(model, \.count)
+        model.count = 5
+        #expect(await until(recorder, emits: [4, 5]))
+    }
+
+    @Test("An async sequence: every verb")
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    func asyncSequence() async {
+        func stream(_ values: [Int]) -> AsyncStream<Int> {
+            AsyncStream { continuation in
+                for value in values { continuation.yield(value) }
+            }
+        }
+        #expect(await until(stream([1, 2]), emits: [1, 2]))
+        #expect(await until(stream([1, 2]), satisfies: [{ $0 == 2 }]) == [2])
+        #expect(await until(stream([1, 2]), satisfies: [.equals(1)]) == [1])
+        #expect(await until(stream([1, 2])) { $0 == 2 } == 2)
+        #expect(await never(stream([1, 2]), satisfies: { $0 > 5 }, for: .milliseconds(10)))
+        #expect(await stays(stream([1, 2]), satisfying: { $0 < 5 }, for: .milliseconds(10)))
+    }
+
+    @Test("A recorder is a source for every verb, reading on from where it stands")
+    func recorder() async {
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = subject.record()
+        for value in [1, 2, 3, 4] { subject.send(value) }
+        #expect(await until(recorder, satisfies: [{ $0 == 2 }]) == [2])
+        #expect(await until(recorder, emits: [3]))
+        #expect(await until(recorder) { $0 == 4 } == 4)
+        #expect(await never(recorder, satisfies: { _ in true }, for: .milliseconds(10)))
+        subject.send(5)
+        #expect(await stays(recorder, satisfying: { $0 == 5 }, for: .milliseconds(10)))
+        #expect(recorder.values == [1, 2, 3, 4, 5])
+    }
+
+    @Test("A recorder's sink sends the unread values, then new ones, without moving it on")
+    func recorderSink() async {
+        let subject = PassthroughSubject<Int, TestError>()
+        let recorder = subject.record()
+        subject.send(1)
+        subject.send(2)
+        await recorder.next()
+        let received = Locked<[Int]>([])
+        let ended = Locked(false)
+        let subscription = recorder.sink(
+            receiveCompletion: { _ in ended.withLock { $0 = true } },
+            receiveValue: { value in
+                // Reading the recorder from inside a delivery must not deadlock.
+                _ = recorder.values
+                received.withLock { $0.append(value) }
+            }
+        )
+        subject.send(3)
+        subject.send(completion: .finished)
+        #expect(received.withLock { $0 } == [2, 3])
+        #expect(ended.withLock { $0 })
+        #expect(await recorder.next() == 2)
+        subscription.cancel()
+    }
+
+    @Test("withDefaultTimeout takes a one-condition wait as its whole body")
+    func defaultTimeoutBody() async {
+        let subject = CurrentValueSubject<Int, Never>(1)
+        let value = await withDefaultTimeout(.seconds(5)) { await until(subject) { $0 == 1 } }
+        #expect(value == 1)
+        await withDefaultTimeout(5) { await until(subject, satisfies: [{ $0 == 1 }]) }
+    }
+
+    @Test("Timeout literals, units and values read as seconds")
+    func timeoutForms() {
+        #expect(Timeout(integerLiteral: 3) == Timeout(Duration.seconds(3)))
+        #expect(Timeout(floatLiteral: 0.25) == .milliseconds(250))
+        #expect(Timeout(0.5 as TimeInterval) == .seconds(0.5))
+        #expect(Timeout.milliseconds(1500).description == "1.5 s")
+    }
+}
+
+/// Inside an XCTest method, `until` is the free function: a task may call it without capturing
+/// the test case.
+final class OneFaceXCTestTests: XCTestCase {
+    func testUntilInsideATaskInAnXCTestMethod() async {
+        let subject = CurrentValueSubject<Int, Never>(1)
+        let task = Task { await until(subject) { $0 == 1 } }
+        let value = await task.value
+        XCTAssertEqual(value, 1)
+    }
+}
