@@ -212,3 +212,34 @@ struct ReadmeTests {
         await loading.value
     }
 }
+
+/// Waits until loading has finished, failing at the caller's line.
+func expectLoaded(
+    _ isLoading: some Publisher<Bool, Never>,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) async {
+    await until(
+        isLoading, satisfies: [{ !$0 }],
+        isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column
+    )
+}
+
+@Suite("A team's own helper forwards the call site")
+struct ForwardingHelperSample {
+    @Test("A failure inside the helper is recorded at the test's line")
+    func failureLandsAtTheTestsLine() async {
+        let isLoading = CurrentValueSubject<Bool, Never>(true)
+        let line = #line + 2
+        await withKnownIssue {
+            await withDefaultTimeout(.milliseconds(50)) { await expectLoaded(isLoading) }
+        } matching: { issue in
+            issue.sourceLocation?.line == line && issue.sourceLocation?.fileID == #fileID
+        }
+        isLoading.send(false)
+        await expectLoaded(isLoading)
+    }
+}
