@@ -25,25 +25,30 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
         var completion: Subscribers.Completion<Failure>?
         var completionArrival = ContinuousClock.now
         var taps: [UInt64: Tap] = [:]
+        /// `taps.count`, kept apart: the value path runs unspecialised, and reading a plain
+        /// integer there costs nothing, where asking a dictionary of generic taps does.
+        var tapCount = 0
         var nextTap: UInt64 = 0
     }
 
     let state = Locked(State())
 
     func receive(_ event: Event) {
-        let idle = state.withLock { state -> [UInt64] in
+        let idle = state.withLock { state -> [UInt64]? in
             switch event {
             case .value(let value, let arrived):
-                guard state.completion == nil else { return [] }
+                guard state.completion == nil else { return nil }
                 state.values.append(value)
                 state.arrivals.append(arrived)
             case .completion(let completion, let arrived):
-                guard state.completion == nil else { return [] }
+                guard state.completion == nil else { return nil }
                 state.completion = completion
                 state.completionArrival = arrived
             case .timedOut, .windowPassed, .idle, .actionFinished:
-                return []
+                return nil
             }
+            // The common case, recording with nobody reading, touches no tap.
+            guard state.tapCount > 0 else { return nil }
             var idle: [UInt64] = []
             for id in state.taps.keys {
                 state.taps[id]?.pending.push(event)
@@ -54,7 +59,7 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
             }
             return idle
         }
-        for id in idle { drain(id) }
+        for id in idle ?? [] { drain(id) }
     }
 
     /// Feeds `deliver` the values from `position` on, then each new event, until cancelled.
@@ -69,10 +74,15 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
             }
             defer { state.nextTap += 1 }
             state.taps[state.nextTap] = tap
+            state.tapCount += 1
             return state.nextTap
         }
         drain(id)
-        return AnyCancellable { self.state.withLock { _ = $0.taps.removeValue(forKey: id) } }
+        return AnyCancellable {
+            self.state.withLock { state in
+                if state.taps.removeValue(forKey: id) != nil { state.tapCount -= 1 }
+            }
+        }
     }
 
     /// Delivers a claimed tap's queued events until none is left or the tap is cancelled.
