@@ -60,6 +60,7 @@ enum TimeoutPolicy {
 /// Why no timeout could be worked out.
 enum TimeoutProblem: Error, Equatable {
     case invalidTimeout(Double)
+    case invalidWindow(Double)
     case invalidScale(String)
 
     func message(helper: String) -> String {
@@ -69,6 +70,12 @@ enum TimeoutProblem: Error, Equatable {
                 \(helper) was given a timeout of \(seconds) s, which cannot be waited for.
 
                 Pass a positive, finite timeout, such as 1 or .seconds(1).
+                """
+        case .invalidWindow(let seconds):
+            return """
+                \(helper) was given a window of \(seconds) s, in which nothing can be watched.
+
+                Pass a positive window, such as .milliseconds(200).
                 """
         case .invalidScale(let text):
             return """

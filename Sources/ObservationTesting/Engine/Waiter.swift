@@ -134,7 +134,7 @@ enum Waiter {
         if let window {
             guard window > .zero else {
                 FailureReporter.record(
-                    TimeoutProblem.invalidTimeout(window.inSeconds).message(helper: helper),
+                    TimeoutProblem.invalidWindow(window.inSeconds).message(helper: helper),
                     at: callSite
                 )
                 return nil

@@ -164,6 +164,19 @@ struct AssertionTests {
         #expect(!held)
     }
 
+    @Test("A window that is zero or negative is a clear failure, not a pass")
+    func invalidWindow() async {
+        for window in [Duration.zero, .seconds(-1)] {
+            var held = true
+            await withKnownIssue {
+                held = await never(Just(1), satisfies: { $0 == 2 }, for: window)
+            } matching: { issue in
+                hasComment(issue, containing: "never(_:satisfies:for:) was given a window of")
+            }
+            #expect(!held)
+        }
+    }
+
     @Test("never succeeds early when the publisher finishes")
     func neverEndsWithThePublisher() async {
         let elapsed = await elapsedTime {
