@@ -5,6 +5,7 @@
 // with min and max.
 import Dispatch
 import Foundation
+import Observation
 import ObservationTesting
 import Publishing
 import XCTest
@@ -194,6 +195,167 @@ await time(
     Task { subject.send(1) }  // from the caller's actor, like the floor's resume
     await XCTWaiter().fulfillment(of: [expectation], timeout: 1)
     withExtendedLifetime(token) {}
+}
+
+// MARK: 1b. Wake latency as a view-model test meets it
+
+// Every test makes a new view model, waits on the main actor, and the value changes a few
+// milliseconds later, set by another task: timed from the assignment to the waiter's next line.
+// The floors are a bare continuation resumed the same way; stdlib `Observations` is the peer.
+
+/// When the value was changed, stamped by whichever task changes it.
+final class Stamp: Sendable {
+    private let instant = Locked(ContinuousClock.now)
+    func mark() { instant.withLock { $0 = .now } }
+    var elapsed: Duration { ContinuousClock.now - instant.withLock { $0 } }
+}
+
+/// Records the mean time from each change to the waiter's next line, over `operations` waits
+/// whose changes come 1 to 11 ms after the wait begins.
+@MainActor
+func wakeLatency(
+    _ name: String,
+    baseline: String? = nil,
+    _ wait: (_ delay: Duration, _ stamp: Stamp) async -> Void
+) async {
+    let operations = options.quick ? 5 : 40
+    await record(name, unit: "ns/op", baseline: baseline) {
+        var total = Duration.zero
+        for _ in 0..<operations {
+            let stamp = Stamp()
+            await wait(.milliseconds(Int.random(in: 1...11)), stamp)
+            total += stamp.elapsed
+        }
+        return Double(total.nanoseconds) / Double(operations)
+    }
+}
+
+@Observable @MainActor
+final class ObservedModel {
+    var value = 0
+}
+
+/// An `@Observable` model another thread may set: its storage is behind a lock.
+@Observable
+final class SharedObservedModel: @unchecked Sendable {
+    // @unchecked: `storedValue` is only touched while holding `lock`; the registrar is Sendable.
+    @ObservationIgnored private let lock = NSLock()
+    @ObservationIgnored private var storedValue = 0
+    var value: Int {
+        get {
+            access(keyPath: \.value)
+            return lock.withLock { storedValue }
+        }
+        set {
+            withMutation(keyPath: \.value) { lock.withLock { storedValue = newValue } }
+        }
+    }
+}
+
+/// A `@Published` model another thread may set: `@Published` is safe from any thread.
+final class SharedModel: ObservableObject, @unchecked Sendable {
+    // @unchecked: its only state is `@Published` storage, which locks.
+    @Published var value = 0
+}
+
+await wakeLatency("wake.user.floor") { delay, stamp in
+    await withCheckedContinuation { continuation in
+        Task {
+            try? await Task.sleep(for: delay)
+            stamp.mark()
+            continuation.resume()
+        }
+    }
+}
+await wakeLatency("wake.user.published", baseline: "wake.user.floor") { delay, stamp in
+    let model = Model()
+    Task {
+        try? await Task.sleep(for: delay)
+        stamp.mark()
+        model.value = 1
+    }
+    await until(model.$value) { $0 == 1 }
+}
+await wakeLatency("wake.user.subject", baseline: "wake.user.floor") { delay, stamp in
+    let subject = CurrentValueSubject<Int, Never>(0)
+    Task {
+        try? await Task.sleep(for: delay)
+        stamp.mark()
+        subject.send(1)
+    }
+    await until(subject) { $0 == 1 }
+}
+await wakeLatency("wake.user.observable", baseline: "wake.user.floor") { delay, stamp in
+    let model = ObservedModel()
+    Task {
+        try? await Task.sleep(for: delay)
+        stamp.mark()
+        model.value = 1
+    }
+    await until(model, \.value) { $0 == 1 }
+}
+if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+    await wakeLatency("wake.user.observations", baseline: "wake.user.floor") { delay, stamp in
+        let model = ObservedModel()
+        Task {
+            try? await Task.sleep(for: delay)
+            stamp.mark()
+            model.value = 1
+        }
+        for await value in Observations({ model.value }) where value == 1 { break }
+    }
+}
+await wakeLatency("wake.user.floor.detached") { delay, stamp in
+    await withCheckedContinuation { continuation in
+        Task.detached {
+            try? await Task.sleep(for: delay)
+            stamp.mark()
+            continuation.resume()
+        }
+    }
+}
+await wakeLatency("wake.user.published.detached", baseline: "wake.user.floor.detached") {
+    delay, stamp in
+    let model = SharedModel()
+    Task.detached {
+        try? await Task.sleep(for: delay)
+        stamp.mark()
+        model.value = 1
+    }
+    await until(model.$value) { $0 == 1 }
+}
+await wakeLatency("wake.user.observable.detached", baseline: "wake.user.floor.detached") {
+    delay, stamp in
+    let model = SharedObservedModel()
+    Task.detached {
+        try? await Task.sleep(for: delay)
+        stamp.mark()
+        model.value = 1
+    }
+    await until(model, \.value) { $0 == 1 }
+}
+if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+    await wakeLatency("wake.user.observations.detached", baseline: "wake.user.floor.detached") {
+        delay, stamp in
+        let model = SharedObservedModel()
+        Task.detached {
+            try? await Task.sleep(for: delay)
+            stamp.mark()
+            model.value = 1
+        }
+        for await value in Observations({ model.value }) where value == 1 { break }
+    }
+}
+
+// The first `@Published` assignment on a new object, as in every test's new view model: the
+// objects are made before timing, and each is assigned once.
+await record("published.first-assignment", unit: "ns/op") {
+    let count = options.quick ? 200 : 2_000
+    let models = (0..<count).map { _ in Model() }
+    let clock = ContinuousClock()
+    let start = clock.now
+    for model in models { model.value = 1 }
+    return Double((clock.now - start).nanoseconds) / Double(count)
 }
 
 // MARK: 2. Ordered conditions at scale

@@ -52,6 +52,7 @@ enum SynthesizedWillChange {
     private static let installing = Lock()
 
     static func publisher(for object: AnyObject) -> ObservableObjectPublisher {
+        WillChangeKind.noteSynthesized(type(of: object))
         let slots = publishedSlots(of: object)
         guard !slots.isEmpty else {
             return WillChangeRegistry.shared.publisher(for: object)
@@ -77,6 +78,47 @@ enum SynthesizedWillChange {
             mirror = current.superclassMirror
         }
         return slots
+    }
+}
+
+/// What a class's `@Published` assignments must do about `objectWillChange`, learnt from its
+/// first object and remembered per class.
+enum WillChangeKind {
+    /// Not learnt yet: look the object's `objectWillChange` up, and learn from it.
+    case unknown
+    /// Not an `ObservableObject`, or one with the synthesized `objectWillChange`, which is
+    /// installed in the properties when read: an assignment need not look anything up.
+    case synthesizedOrNone
+    /// A hand-written `objectWillChange`: each object's must be read once.
+    case handWritten
+
+    private struct Table {
+        var kinds: [ObjectIdentifier: WillChangeKind] = [:]
+        /// Classes whose synthesized `objectWillChange` was made, so reading it ran ours.
+        var synthesized: Set<ObjectIdentifier> = []
+    }
+
+    private static let table = Locked(Table())
+
+    static func of(_ type: AnyObject.Type) -> WillChangeKind {
+        table.withLock { $0.kinds[ObjectIdentifier(type)] ?? .unknown }
+    }
+
+    /// Records that reading the `objectWillChange` of an object of `type` made the synthesized
+    /// one.
+    static func noteSynthesized(_ type: AnyObject.Type) {
+        table.withLock { _ = $0.synthesized.insert(ObjectIdentifier(type)) }
+    }
+
+    /// Decides the kind of `type` once its first object's `objectWillChange` has been read (or
+    /// found not to exist).
+    static func learn(_ type: AnyObject.Type) {
+        let isObservable = type is any ObservableObject.Type
+        table.withLock { table in
+            let id = ObjectIdentifier(type)
+            let isSynthesized = table.synthesized.contains(id)
+            table.kinds[id] = !isObservable || isSynthesized ? .synthesizedOrNone : .handWritten
+        }
     }
 }
 

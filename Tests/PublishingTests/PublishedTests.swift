@@ -51,6 +51,21 @@ private final class SharedModel: ObservableObject, @unchecked Sendable {
     @Published var value = 0
 }
 
+// One class per kind, used only by the per-class test, so what its first object teaches is
+// learnt there.
+private final class PerClassSynthesized: ObservableObject {
+    @Published var value = 0
+}
+
+private final class PerClassCustom: ObservableObject {
+    let objectWillChange = ObservableObjectPublisher()
+    @Published var value = 0
+}
+
+private final class PerClassPlain {
+    @Published var value = 0
+}
+
 private final class NotObservable {
     @Published var value = 0
 }
@@ -165,6 +180,31 @@ struct PublishedTests {
         #expect(subjectChanges == 0)
         #expect(subjectBacked.value == 1)
         withExtendedLifetime((customToken, subjectToken)) {}
+    }
+
+    @Test("Every object of a class fires objectWillChange, whatever was learnt from the first")
+    func laterObjectsOfAClassStillFire() {
+        // Each class's first object teaches what kind of objectWillChange it has; later
+        // objects skip the look-up. Assign before subscribing, as a view model's init does.
+        for round in 1...3 {
+            let synthesized = PerClassSynthesized()
+            synthesized.value = round
+            var synthesizedChanges = 0
+            let synthesizedToken = synthesized.objectWillChange.sink { synthesizedChanges += 1 }
+            synthesized.value += 1
+            #expect(synthesizedChanges == 1, "object \(round) of a synthesized class")
+
+            let custom = PerClassCustom()
+            var customChanges = 0
+            let customToken = custom.objectWillChange.sink { customChanges += 1 }
+            custom.value = round
+            #expect(customChanges == 1, "object \(round) of a hand-written class")
+
+            let plain = PerClassPlain()
+            plain.value = round
+            #expect(plain.value == round)
+            withExtendedLifetime((synthesizedToken, customToken)) {}
+        }
     }
 
     @Test("@Published works in a class that is not an ObservableObject")

@@ -116,12 +116,21 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// Finds `object`'s `objectWillChange` and remembers it, or that there is none to fire.
+    ///
+    /// Only the first object of a class pays for finding out what kind its `objectWillChange`
+    /// is. Of a class with the synthesized one, a later object's assignments fire nothing until
+    /// someone reads `objectWillChange` (nobody can be subscribed before that), and that read
+    /// installs it here: so the first assignment of every new view model is cheap.
     @usableFromInline
     func resolveWillChange(of object: AnyObject) -> ObservableObjectPublisher? {
         // Outside the lock: a hand-written `objectWillChange` may run any code.
         var publisher: ObservableObjectPublisher?
-        if let object = object as? any ObservableObject {
+        let kind = WillChangeKind.of(type(of: object))
+        if kind != .synthesizedOrNone, let object = object as? any ObservableObject {
             publisher = willChangePublisher(of: object)
+            if kind == .unknown { WillChangeKind.learn(type(of: object)) }
+        } else if kind == .unknown {
+            WillChangeKind.learn(type(of: object))
         }
         return lock.withLock {
             if case .unresolved = willChange {
