@@ -12,17 +12,23 @@ enum WaitEvent<Output, Failure: Error> {
     case actionFinished(thrown: (any Error)?)
 }
 
+/// An event as the engine sees it: the value's type erased.
+///
+/// The engine is generic in form but runs at this one instantiation. Generic code is not
+/// specialised across modules, so run at the caller's types it asked the runtime for the
+/// metadata of each generic type it touched, on every wait: that was most of what a wait cost.
+typealias ErasedEvent = WaitEvent<Any, any Error>
+
 /// Starts feeding a source's events to a wait, and stops when the returned handle is cancelled.
 ///
 /// Every source (publishers, `@Observable` properties, async sequences, recorders) is reduced to
 /// this, so they all share one engine.
-typealias EventSubscription<Output, Failure: Error> = (Mailbox<WaitEvent<Output, Failure>>) ->
-    AnyCancellable
+typealias EventSubscription = (Mailbox<ErasedEvent>) -> AnyCancellable
 
 /// A source of values, as its adapter (under `Adapters/`) presents it to the engine.
 struct WaitSource<Output, Failure: Error> {
     /// Starts feeding a wait's mailbox, and stops when the returned handle is cancelled.
-    var subscribe: EventSubscription<Output, Failure>
+    var subscribe: EventSubscription
     /// What failure messages call it: "publisher", "property", "sequence".
     var noun = "publisher"
     /// Whether it sends changes made with no suspension point between them as one.
@@ -95,31 +101,37 @@ enum Waiter {
         at callSite: CallSite,
         performing action: (() async throws -> Void)? = nil
     ) async -> WaitResult<Output>? {
-        var plan = plan
-        plan.source = source.noun
-        plan.coalescesChanges = source.coalescesChanges
-        let result = await wait(
-            subscribing: source.subscribe,
-            plan: plan,
-            timeout: request,
-            helper: helper,
-            isolation: isolation,
-            at: callSite,
-            performing: action
+        var erased = plan.erased
+        erased.source = source.noun
+        erased.coalescesChanges = source.coalescesChanges
+        guard
+            let result = await wait(
+                subscribing: source.subscribe,
+                plan: erased,
+                timeout: request,
+                helper: helper,
+                isolation: isolation,
+                at: callSite,
+                performing: action
+            )
+        else { return nil }
+        source.didConsume?(result.consumed)
+        return WaitResult(
+            matched: result.matched.map { $0 as! Output },
+            consumed: result.consumed,
+            failure: result.failure
         )
-        if let result { source.didConsume?(result.consumed) }
-        return result
     }
 
-    private static func wait<Output, Failure>(
-        subscribing subscribe: EventSubscription<Output, Failure>,
-        plan: WaitPlan<Output>,
+    private static func wait(
+        subscribing subscribe: EventSubscription,
+        plan: WaitPlan<Any>,
         timeout request: TimeoutRequest,
         helper: String,
         isolation: isolated (any Actor)?,
         at callSite: CallSite,
         performing action: (() async throws -> Void)? = nil
-    ) async -> WaitResult<Output>? {
+    ) async -> WaitResult<Any>? {
         var timeout: Duration
         switch TimeoutPolicy.resolve(request) {
         case .success(let resolved):
@@ -152,7 +164,7 @@ enum Waiter {
             }
         }
 
-        let mailbox = Mailbox<WaitEvent<Output, Failure>>()
+        let mailbox = Mailbox<ErasedEvent>()
         let start = ContinuousClock.now
         let subscription = subscribe(mailbox)
         defer { subscription.cancel() }
@@ -179,7 +191,7 @@ enum Waiter {
             plan: plan,
             report: FailureMessage(
                 helper: helper,
-                labels: plan.steps.filter { !$0.isForbidding }.map(\.label),
+                labels: plan.steps.filter { !$0.isForbidding }.map { $0.label },
                 timeout: timeout,
                 ending: plan.ending,
                 source: plan.source,
@@ -204,6 +216,58 @@ extension WaitPlan.Ending {
     var window: Duration? {
         if case .window(let window) = self { return window }
         return nil
+    }
+}
+
+extension WaitPlan {
+    /// The same plan over values erased to `Any`, for the engine.
+    var erased: WaitPlan<Any> {
+        WaitPlan<Any>(
+            steps: steps.map { $0.erased },
+            ending: ending.erased,
+            isStrict: isStrict,
+            idleTimeout: idleTimeout,
+            expectedDescriptions: expectedDescriptions,
+            source: source,
+            isRepeat: isRepeat.map { isRepeat in { isRepeat($0 as! Output, $1 as! Output) } },
+            violation: violation,
+            coalescesChanges: coalescesChanges
+        )
+    }
+}
+
+extension WaitPlan.Ending {
+    var erased: WaitPlan<Any>.Ending {
+        switch self {
+        case .conditionsMet: .conditionsMet
+        case .finished: .finished
+        case .failed: .failed
+        case .window(let window): .window(window)
+        }
+    }
+}
+
+extension WaitEvent {
+    /// The same event with its value's type erased, for the engine.
+    var erased: ErasedEvent {
+        switch self {
+        case .value(let value, let arrived): .value(value, arrived: arrived)
+        case .completion(let completion, let arrived):
+            .completion(completion.erased, arrived: arrived)
+        case .timedOut: .timedOut
+        case .windowPassed: .windowPassed
+        case .idle(let generation): .idle(generation: generation)
+        case .actionFinished(let thrown): .actionFinished(thrown: thrown)
+        }
+    }
+}
+
+extension Subscribers.Completion {
+    var erased: Subscribers.Completion<any Error> {
+        switch self {
+        case .finished: .finished
+        case .failure(let error): .failure(error)
+        }
     }
 }
 

@@ -73,7 +73,9 @@ public final class Recorder<Output, Failure: Error>: Publisher {
     var waitSource: WaitSource<Output, Failure> {
         let start = position
         return WaitSource(
-            subscribe: { [storage] mailbox in storage.tap(from: start) { mailbox.post($0) } },
+            subscribe: { [storage] mailbox in
+                storage.tap(from: start) { mailbox.post($0.erased) }
+            },
             didConsume: { [self] consumed in position = start + consumed }
         )
     }

@@ -50,6 +50,12 @@ public struct Condition<Value> {
         Condition(label, isForbidding: isForbidding, predicate)
     }
 
+    /// The same condition over values erased to `Any`, for the engine.
+    var erased: Condition<Any> {
+        let predicate = predicate
+        return Condition<Any>(label, isForbidding: isForbidding) { try predicate($0 as! Value) }
+    }
+
     /// A step that no value may meet until the next condition in the list is met.
     ///
     /// Place it between two conditions to say what must not happen in between; a value that

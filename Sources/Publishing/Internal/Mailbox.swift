@@ -2,21 +2,30 @@
 ///
 /// Any thread may post; the receiver wakes with one continuation resume and takes the message
 /// on its own isolation. Cancelling the receiving task wakes it with `nil`.
+///
+/// Inlinable, so that a waiter specialises it for its message type: unspecialised, each post and
+/// receive asked the runtime for the metadata of the generic types inside.
 package final class Mailbox<Message>: @unchecked Sendable {
     // @unchecked: all state is guarded by `lock`. A message changes hands under the lock, from
     // the poster to the single receiver, which owns it from then on.
-    private struct State {
-        var messages = FIFO<Message>()
-        var receiver: CheckedContinuation<Void, Never>?
-        var isCancelled = false
+    @usableFromInline
+    struct State {
+        @usableFromInline var messages = FIFO<Message>()
+        @usableFromInline var receiver: CheckedContinuation<Void, Never>?
+        @usableFromInline var isCancelled = false
+
+        @inlinable
+        init() {}
     }
 
-    private let lock = Lock()
-    private var state = State()
+    @usableFromInline let lock = Lock()
+    @usableFromInline var state = State()
 
+    @inlinable
     package init() {}
 
     /// Adds a message and wakes the receiver if it is waiting.
+    @inlinable
     package func post(_ message: Message) {
         let receiver = lock.withLock { () -> CheckedContinuation<Void, Never>? in
             state.messages.push(message)
@@ -28,6 +37,7 @@ package final class Mailbox<Message>: @unchecked Sendable {
 
     /// Takes the oldest message, suspending until one arrives; `nil` once the task is cancelled
     /// and no message is waiting.
+    @inlinable
     package func receive(isolation: isolated (any Actor)? = #isolation) async -> Message? {
         if let message = lock.withLock({ state.messages.pop() }) {
             return message
@@ -42,7 +52,8 @@ package final class Mailbox<Message>: @unchecked Sendable {
         return lock.withLock { state.messages.pop() }
     }
 
-    private func park(_ continuation: CheckedContinuation<Void, Never>) {
+    @inlinable
+    func park(_ continuation: CheckedContinuation<Void, Never>) {
         // If the task was cancelled before this point, `onCancel` already ran: don't park.
         let parked = lock.withLock { () -> Bool in
             guard state.messages.isEmpty, !state.isCancelled else { return false }
@@ -52,7 +63,8 @@ package final class Mailbox<Message>: @unchecked Sendable {
         if !parked { continuation.resume() }
     }
 
-    private func cancel() {
+    @inlinable
+    func cancel() {
         let receiver = lock.withLock { () -> CheckedContinuation<Void, Never>? in
             state.isCancelled = true
             defer { state.receiver = nil }

@@ -176,7 +176,7 @@ extension AsyncSequence {
     /// How a wait reads this sequence: iterated in a task on `isolation` from the moment the
     /// wait begins, posting every element and how it ended; cancelled when the wait ends.
     func waitSource(isolation: isolated (any Actor)?) -> WaitSource<Element, Failure> {
-        let subscribe: EventSubscription<Element, Failure> = { mailbox in
+        let subscribe: EventSubscription = { mailbox in
             let task = Task {
                 _ = isolation
                 var iterator = makeAsyncIterator()

@@ -284,7 +284,7 @@ extension Publisher {
         return WaitSource(
             subscribe: { mailbox in
                 sink(
-                    receiveCompletion: { mailbox.post(.completion($0, arrived: .now)) },
+                    receiveCompletion: { mailbox.post(.completion($0.erased, arrived: .now)) },
                     receiveValue: { mailbox.post(.value($0, arrived: .now)) }
                 )
             },
