@@ -236,9 +236,8 @@ final class ObservedModel {
 }
 
 /// An `@Observable` model another thread may set: its storage is behind a lock.
-@Observable
-final class SharedObservedModel: @unchecked Sendable {
-    // @unchecked: `storedValue` is only touched while holding `lock`; the registrar is Sendable.
+// @unchecked: `storedValue` is only touched while holding `lock`; the registrar is Sendable.
+@Observable final class SharedObservedModel: @unchecked Sendable {
     @ObservationIgnored private let lock = NSLock()
     @ObservationIgnored private var storedValue = 0
     var value: Int {
