@@ -49,8 +49,42 @@ enum Verbs {
         ) != nil
     }
 
-    /// `never` (`forbidden` is the condition) and `stays` (`forbidden` is its negation).
-    static func watch<Output, Failure>(
+    /// `never`: fails on a value that meets `condition` within the window.
+    static func never<Output, Failure>(
+        _ source: WaitSource<Output, Failure>,
+        satisfies condition: @escaping (Output) throws -> Bool,
+        for window: Duration,
+        timeout: Timeout?,
+        helper: String,
+        isolation: isolated (any Actor)?,
+        at callSite: CallSite,
+        performing action: (() async throws -> Void)?
+    ) async -> Bool {
+        await watch(
+            source, forbidding: condition, violation: "satisfied the condition", for: window,
+            timeout: timeout, helper: helper, isolation: isolation, at: callSite,
+            performing: action)
+    }
+
+    /// `stays`: fails on a value that does not meet `condition` within the window.
+    static func stays<Output, Failure>(
+        _ source: WaitSource<Output, Failure>,
+        satisfying condition: @escaping (Output) throws -> Bool,
+        for window: Duration,
+        timeout: Timeout?,
+        helper: String,
+        isolation: isolated (any Actor)?,
+        at callSite: CallSite,
+        performing action: (() async throws -> Void)?
+    ) async -> Bool {
+        await watch(
+            source, forbidding: { try !condition($0) }, violation: "did not satisfy the condition",
+            for: window, timeout: timeout, helper: helper, isolation: isolation, at: callSite,
+            performing: action)
+    }
+
+    /// Watches a window, failing on a value that meets `forbidden`.
+    private static func watch<Output, Failure>(
         _ source: WaitSource<Output, Failure>,
         forbidding forbidden: @escaping (Output) throws -> Bool,
         violation: String,

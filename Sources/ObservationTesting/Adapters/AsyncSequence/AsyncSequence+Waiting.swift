@@ -130,10 +130,9 @@ public func never<S: AsyncSequence>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
-    await Verbs.watch(
+    await Verbs.never(
         sequence.waitSource(isolation: isolation),
-        forbidding: condition,
-        violation: "satisfied the condition",
+        satisfies: condition,
         for: window,
         timeout: timeout,
         helper: "never(_:satisfies:for:)",
@@ -158,10 +157,9 @@ public func stays<S: AsyncSequence>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
-    await Verbs.watch(
+    await Verbs.stays(
         sequence.waitSource(isolation: isolation),
-        forbidding: { try !condition($0) },
-        violation: "did not satisfy the condition",
+        satisfying: condition,
         for: window,
         timeout: timeout,
         helper: "stays(_:satisfying:for:)",

@@ -127,10 +127,9 @@
         column: UInt = #column,
         perform action: (() async throws -> Void)? = nil
     ) async -> Bool {
-        await Verbs.watch(
+        await Verbs.never(
             CombineBridge(publisher).waitSource,
-            forbidding: condition,
-            violation: "satisfied the condition",
+            satisfies: condition,
             for: window,
             timeout: timeout,
             helper: "never(_:satisfies:for:)",
@@ -154,10 +153,9 @@
         column: UInt = #column,
         perform action: (() async throws -> Void)? = nil
     ) async -> Bool {
-        await Verbs.watch(
+        await Verbs.stays(
             CombineBridge(publisher).waitSource,
-            forbidding: { try !condition($0) },
-            violation: "did not satisfy the condition",
+            satisfying: condition,
             for: window,
             timeout: timeout,
             helper: "stays(_:satisfying:for:)",

@@ -132,10 +132,9 @@ public func never<Model: AnyObject & Observable, Value>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
-    await Verbs.watch(
+    await Verbs.never(
         publisher(for: keyPath, on: model, isolation: isolation).waitSource,
-        forbidding: condition,
-        violation: "satisfied the condition",
+        satisfies: condition,
         for: window,
         timeout: timeout,
         helper: "never(_:_:satisfies:for:)",
@@ -160,10 +159,9 @@ public func stays<Model: AnyObject & Observable, Value>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
-    await Verbs.watch(
+    await Verbs.stays(
         publisher(for: keyPath, on: model, isolation: isolation).waitSource,
-        forbidding: { try !condition($0) },
-        violation: "did not satisfy the condition",
+        satisfying: condition,
         for: window,
         timeout: timeout,
         helper: "stays(_:_:satisfying:for:)",

@@ -212,10 +212,9 @@ public func never<P: Publisher>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
-    await Verbs.watch(
+    await Verbs.never(
         publisher.waitSource,
-        forbidding: condition,
-        violation: "satisfied the condition",
+        satisfies: condition,
         for: window,
         timeout: timeout,
         helper: "never(_:satisfies:for:)",
@@ -262,10 +261,9 @@ public func stays<P: Publisher>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
-    await Verbs.watch(
+    await Verbs.stays(
         publisher.waitSource,
-        forbidding: { try !condition($0) },
-        violation: "did not satisfy the condition",
+        satisfying: condition,
         for: window,
         timeout: timeout,
         helper: "stays(_:satisfying:for:)",
