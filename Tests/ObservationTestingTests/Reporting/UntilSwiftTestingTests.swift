@@ -218,7 +218,8 @@ struct UntilSwiftTestingTests {
                 subject.send(1)
             }
         } matching: { issue in
-            hasComment(issue, containing: "The action returned at +0.")
+            // When it returned depends on the machine's load; that it is said does not.
+            hasComment(issue, containing: "The action returned at +")
                 && hasComment(issue, containing: "; nothing after it met the condition.")
         }
     }
