@@ -28,3 +28,83 @@ final class EventLog<Output, Failure: Error>: @unchecked Sendable {
 struct TestError: Error, Equatable {
     var code = 0
 }
+
+/// A subject that counts its live subscriptions: one is live from `sink` until it is cancelled.
+final class TrackedSubject<Output, Failure: Error>: Publisher, @unchecked Sendable {
+    // @unchecked: `live` and `made` are only touched while holding `lock`; the subject is
+    // thread-safe.
+    private let subject = PassthroughSubject<Output, Failure>()
+    private let lock = NSLock()
+    private var live = 0
+    private var made = 0
+
+    /// Subscriptions made and not yet cancelled.
+    var liveSubscriptions: Int { lock.withLock { live } }
+    /// Subscriptions made in all.
+    var subscriptionsMade: Int { lock.withLock { made } }
+
+    func send(_ value: Output) { subject.send(value) }
+    func send(completion: Subscribers.Completion<Failure>) { subject.send(completion: completion) }
+
+    func sink(
+        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+        receiveValue: @escaping (Output) -> Void
+    ) -> AnyCancellable {
+        lock.withLock {
+            live += 1
+            made += 1
+        }
+        let token = subject.sink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        let isCancelled = Locked(false)
+        return AnyCancellable { [self] in
+            token.cancel()
+            let wasCancelled = isCancelled.withLock { isCancelled in
+                defer { isCancelled = true }
+                return isCancelled
+            }
+            guard !wasCancelled else { return }
+            lock.withLock { live -= 1 }
+        }
+    }
+}
+
+/// Collects what a subscription receives, on one thread, with the order of values and
+/// completion kept in one list.
+final class Events<Output, Failure: Error> {
+    enum Event {
+        case value(Output)
+        case finished
+        case failure(Failure)
+    }
+
+    private(set) var all: [Event] = []
+    private(set) var token: AnyCancellable?
+
+    init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
+        token = publisher.sink(
+            receiveCompletion: { [unowned self] completion in
+                switch completion {
+                case .finished: all.append(.finished)
+                case .failure(let error): all.append(.failure(error))
+                }
+            },
+            receiveValue: { [unowned self] in all.append(.value($0)) }
+        )
+    }
+
+    var values: [Output] {
+        all.compactMap { if case .value(let value) = $0 { value } else { nil } }
+    }
+
+    var isFinished: Bool {
+        if case .finished = all.last { true } else { false }
+    }
+
+    var failure: Failure? {
+        if case .failure(let error) = all.last { error } else { nil }
+    }
+
+    var isCompleted: Bool { isFinished || failure != nil }
+
+    func cancel() { token?.cancel() }
+}

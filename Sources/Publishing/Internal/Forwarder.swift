@@ -1,0 +1,97 @@
+/// The downstream end of a one-upstream operator's subscription.
+///
+/// An upstream delivers to one subscription serially, so the operator's per-subscription state
+/// needs no lock. Once the operator ends the stream (a completion of its own, such as `first()`
+/// finishing or `tryMap` failing), nothing more is forwarded and the upstream is cancelled.
+final class Forwarder<Output, Failure: Error> {
+    private let receiveValue: (Output) -> Void
+    private let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+    private(set) var isFinished = false
+    let link = UpstreamLink()
+
+    init(
+        receiveValue: @escaping (Output) -> Void,
+        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+    ) {
+        self.receiveValue = receiveValue
+        self.receiveCompletion = receiveCompletion
+    }
+
+    func send(_ value: Output) {
+        guard !isFinished else { return }
+        receiveValue(value)
+    }
+
+    /// Ends the stream downstream, and cancels the upstream.
+    func finish(_ completion: Subscribers.Completion<Failure> = .finished) {
+        guard !isFinished else { return }
+        isFinished = true
+        receiveCompletion(completion)
+        link.cancel()
+    }
+
+    func fail(_ error: Failure) {
+        finish(.failure(error))
+    }
+}
+
+extension Publisher {
+    /// Subscribes an operator's handlers to this publisher: the shape of every one-upstream
+    /// operator. The returned cancellable cancels the upstream.
+    func forward<DownstreamOutput, DownstreamFailure>(
+        to receiveValue: @escaping (DownstreamOutput) -> Void,
+        _ receiveCompletion: @escaping (Subscribers.Completion<DownstreamFailure>) -> Void,
+        value onValue: @escaping (Output, Forwarder<DownstreamOutput, DownstreamFailure>) -> Void,
+        completion onCompletion:
+            @escaping (
+                Subscribers.Completion<Failure>, Forwarder<DownstreamOutput, DownstreamFailure>
+            ) -> Void
+    ) -> AnyCancellable {
+        let downstream = Forwarder(
+            receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+        let subscription = sink(
+            receiveCompletion: { completion in
+                guard !downstream.isFinished else { return }
+                onCompletion(completion, downstream)
+            },
+            receiveValue: { value in
+                guard !downstream.isFinished else { return }
+                onValue(value, downstream)
+            }
+        )
+        downstream.link.attach(subscription)
+        return AnyCancellable { downstream.link.cancel() }
+    }
+}
+
+extension Subscribers.Completion {
+    /// The same completion with its error transformed.
+    func mapError<NewFailure>(_ transform: (Failure) -> NewFailure)
+        -> Subscribers.Completion<NewFailure>
+    {
+        switch self {
+        case .finished: .finished
+        case .failure(let error): .failure(transform(error))
+        }
+    }
+}
+
+/// The current subscription of an operator that subscribes anew, such as `catch` and `retry`;
+/// once cancelled, every later subscription is cancelled as it comes.
+final class SwitchableLink: Sendable {
+    private let current = Locked<AnyCancellable?>(nil)
+    private let isCancelled = Locked(false)
+
+    func replace(with subscription: AnyCancellable) {
+        let cancelled = isCancelled.withLock { isCancelled -> Bool in
+            if !isCancelled { current.withLock { $0 = subscription } }
+            return isCancelled
+        }
+        if cancelled { subscription.cancel() }
+    }
+
+    func cancel() {
+        isCancelled.withLock { $0 = true }
+        current.withLock { $0 }?.cancel()
+    }
+}

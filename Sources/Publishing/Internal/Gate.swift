@@ -1,0 +1,160 @@
+/// The downstream end of an operator with several upstreams (`combineLatest`, `merge`, `zip`,
+/// `flatMap`, `switchToLatest`), or one that any thread may call (`Future`, notifications).
+///
+/// Upstreams may send from any thread at once. Each change of the operator's `State` and the
+/// events it decides on happen under one lock, so the order downstream is the order of the
+/// changes; delivery runs outside the lock, one event at a time, by whichever thread finds
+/// nobody delivering (the ``Relay``'s rule, so re-entrant sends never deadlock). Nothing is
+/// delivered after the completion or a cancel, and both cancel every upstream held.
+// @unchecked: every mutable field is guarded by `lock`; only the thread that set `isDelivering`
+// calls the handlers.
+final class Gate<State, Output, Failure: Error>: @unchecked Sendable {
+    typealias Event = PublisherEvent<Output, Failure>
+
+    /// The events a state change decides on, delivered in order once the lock is released.
+    struct Outbox {
+        fileprivate var events: [Event] = []
+
+        mutating func send(_ value: Output) { events.append(.value(value)) }
+        mutating func finish(_ completion: Subscribers.Completion<Failure> = .finished) {
+            events.append(.completion(completion))
+        }
+    }
+
+    private let lock = Lock()
+    private var state: State
+    private var receiveValue: ((Output) -> Void)?
+    private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+    private var queue = FIFO<Event>()
+    private var isDelivering = false
+    /// The completion has been accepted, or the subscription cancelled: nothing more goes out.
+    private var isClosed = false
+    private var upstreams: [Int: AnyCancellable] = [:]
+    private var nextUpstream = 0
+    /// Keys of upstreams that ended before their subscription was held: see ``reserve()``.
+    private var endedEarly: Set<Int> = []
+
+    init(
+        _ state: State,
+        receiveValue: @escaping (Output) -> Void,
+        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+    ) {
+        self.state = state
+        self.receiveValue = receiveValue
+        self.receiveCompletion = receiveCompletion
+    }
+
+    /// Whether the completion has been accepted or the subscription cancelled.
+    var isOver: Bool { lock.withLock { isClosed } }
+
+    /// Changes the state and queues the events `change` decides on, then delivers them unless
+    /// another thread is delivering (which then delivers them next).
+    @discardableResult
+    func update<Result>(_ change: (inout State, inout Outbox) -> Result) -> Result {
+        var outbox = Outbox()
+        lock.lock()
+        guard !isClosed else {
+            let result = change(&state, &outbox)
+            lock.unlock()
+            return result
+        }
+        let result = change(&state, &outbox)
+        var ended: [AnyCancellable] = []
+        for event in outbox.events where !isClosed {
+            queue.push(event)
+            if case .completion = event {
+                isClosed = true
+                ended = Array(upstreams.values)
+                upstreams = [:]
+            }
+        }
+        let shouldDeliver = !isDelivering && !queue.isEmpty
+        if shouldDeliver { isDelivering = true }
+        lock.unlock()
+        for upstream in ended { upstream.cancel() }
+        if shouldDeliver { drain() }
+        return result
+    }
+
+    /// A key for an upstream about to be subscribed: it may end (and ``release(_:)`` its key)
+    /// before `sink` returns the subscription to ``hold(_:as:)``.
+    func reserve() -> Int {
+        lock.withLock {
+            defer { nextUpstream += 1 }
+            return nextUpstream
+        }
+    }
+
+    /// Keeps an upstream subscription until the stream ends; cancels it at once if the stream
+    /// has already ended.
+    func hold(_ upstream: AnyCancellable, as key: Int? = nil) {
+        lock.lock()
+        let key = key ?? nextUpstream
+        if key == nextUpstream { nextUpstream += 1 }
+        guard !isClosed else {
+            lock.unlock()
+            upstream.cancel()
+            return
+        }
+        if endedEarly.remove(key) == nil { upstreams[key] = upstream }
+        lock.unlock()
+    }
+
+    /// Drops the subscription of an upstream that has ended, without cancelling anything else.
+    func release(_ key: Int) {
+        let upstream = lock.withLock {
+            let upstream = upstreams.removeValue(forKey: key)
+            if upstream == nil { endedEarly.insert(key) }
+            return upstream
+        }
+        withExtendedLifetime(upstream) {}
+    }
+
+    /// Cancels one held upstream, such as an inner publisher that a newer one replaces.
+    func cancelUpstream(_ key: Int) {
+        let upstream = lock.withLock {
+            let upstream = upstreams.removeValue(forKey: key)
+            if upstream == nil { endedEarly.insert(key) }
+            return upstream
+        }
+        upstream?.cancel()
+    }
+
+    /// Ends the subscription: drops queued events and handlers, and cancels every upstream.
+    func cancel() {
+        lock.lock()
+        isClosed = true
+        let ended = upstreams
+        upstreams = [:]
+        let handlers = (receiveValue, receiveCompletion)
+        receiveValue = nil
+        receiveCompletion = nil
+        queue.removeAll()
+        lock.unlock()
+        for upstream in ended.values { upstream.cancel() }
+        withExtendedLifetime(handlers) {}
+    }
+
+    private func drain() {
+        while true {
+            lock.lock()
+            guard let event = queue.pop() else {
+                isDelivering = false
+                lock.unlock()
+                return
+            }
+            switch event {
+            case .value(let value):
+                let receiveValue = receiveValue
+                lock.unlock()
+                receiveValue?(value)
+            case .completion(let completion):
+                let handlers = (receiveValue, receiveCompletion)
+                receiveValue = nil
+                receiveCompletion = nil
+                lock.unlock()
+                handlers.1?(completion)
+            }
+        }
+    }
+}
