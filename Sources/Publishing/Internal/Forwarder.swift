@@ -78,20 +78,35 @@ extension Subscribers.Completion {
 
 /// The current subscription of an operator that subscribes anew, such as `catch` and `retry`;
 /// once cancelled, every later subscription is cancelled as it comes.
+///
+/// Each subscription has a stage, counted from zero, and only the latest stage is kept: an
+/// upstream that fails inside `sink` starts the next stage before its own `sink` returns.
 final class SwitchableLink: Sendable {
-    private let current = Locked<AnyCancellable?>(nil)
-    private let isCancelled = Locked(false)
+    private struct State {
+        var stage = -1
+        var current: AnyCancellable?
+        var isCancelled = false
+    }
 
-    func replace(with subscription: AnyCancellable) {
-        let cancelled = isCancelled.withLock { isCancelled -> Bool in
-            if !isCancelled { current.withLock { $0 = subscription } }
-            return isCancelled
+    private let state = Locked(State())
+
+    func replace(with subscription: AnyCancellable, stage: Int) {
+        let kept = state.withLock { state -> Bool in
+            guard !state.isCancelled, stage > state.stage else { return false }
+            state.stage = stage
+            state.current = subscription
+            return true
         }
-        if cancelled { subscription.cancel() }
+        // A stage that is over (or cancelled) needs no cancellable; a cancelled link stops it.
+        if !kept && state.withLock({ $0.isCancelled }) { subscription.cancel() }
     }
 
     func cancel() {
-        isCancelled.withLock { $0 = true }
-        current.withLock { $0 }?.cancel()
+        let current = state.withLock { state -> AnyCancellable? in
+            state.isCancelled = true
+            defer { state.current = nil }
+            return state.current
+        }
+        current?.cancel()
     }
 }

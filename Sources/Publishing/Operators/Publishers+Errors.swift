@@ -30,11 +30,13 @@ extension Publishers {
                             link.replace(
                                 with: handler(error).sink(
                                     receiveCompletion: receiveCompletion,
-                                    receiveValue: receiveValue))
+                                    receiveValue: receiveValue),
+                                stage: 1)
                         }
                     },
                     receiveValue: receiveValue
-                ))
+                ),
+                stage: 0)
             return AnyCancellable { link.cancel() }
         }
     }
@@ -74,14 +76,16 @@ extension Publishers {
                                         receiveCompletion: {
                                             receiveCompletion($0.mapError { $0 as any Error })
                                         },
-                                        receiveValue: receiveValue))
+                                        receiveValue: receiveValue),
+                                    stage: 1)
                             } catch {
                                 receiveCompletion(.failure(error))
                             }
                         }
                     },
                     receiveValue: receiveValue
-                ))
+                ),
+                stage: 0)
             return AnyCancellable { link.cancel() }
         }
     }
@@ -106,20 +110,22 @@ extension Publishers {
         ) -> AnyCancellable {
             let upstream = upstream
             let link = SwitchableLink()
-            func attempt(remaining: Int?) {
+            let retries = retries
+            func attempt(_ number: Int) {
                 link.replace(
                     with: upstream.sink(
                         receiveCompletion: { completion in
-                            if case .failure = completion, remaining.map({ $0 > 0 }) ?? true {
-                                attempt(remaining: remaining.map { $0 - 1 })
+                            if case .failure = completion, retries.map({ number < $0 }) ?? true {
+                                attempt(number + 1)
                             } else {
                                 receiveCompletion(completion)
                             }
                         },
                         receiveValue: receiveValue
-                    ))
+                    ),
+                    stage: number)
             }
-            attempt(remaining: retries)
+            attempt(0)
             return AnyCancellable { link.cancel() }
         }
     }

@@ -1,47 +1,44 @@
 extension Publishers {
-    /// A publisher that forwards the first values of its upstream, then finishes.
+    /// A publisher that forwards the upstream values whose positions fall in a range, then
+    /// finishes.
     public struct Output<Upstream: Publisher>: Publisher {
         /// The upstream publisher's output type.
         public typealias Output = Upstream.Output
         /// The upstream publisher's failure type.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher whose first values are forwarded.
+        /// The publisher whose values are picked.
         public let upstream: Upstream
-        /// How many values to forward before finishing.
-        public let count: Int
+        /// The positions, counted from zero, of the values to forward.
+        public let range: CountableRange<Int>
 
-        /// Subscribes to the upstream publisher; after ``count`` values, finishes and cancels it.
+        /// Forwards the values of `upstream` at the positions in `range`.
+        public init(upstream: Upstream, range: CountableRange<Int>) {
+            precondition(range.lowerBound >= 0, "Positions start at zero, not \(range.lowerBound)")
+            self.upstream = upstream
+            self.range = range
+        }
+
+        /// Subscribes to the upstream; after the range's last value, finishes and cancels it.
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {
-            guard count > 0 else {
+            guard !range.isEmpty else {
                 receiveCompletion(.finished)
                 return AnyCancellable {}
             }
-            let link = UpstreamLink()
-            // Per subscription; deliveries to one subscription never overlap.
-            var remaining = count
-            var isFinished = false
-            let upstreamSubscription = upstream.sink(
-                receiveCompletion: { completion in
-                    guard !isFinished else { return }
-                    isFinished = true
-                    receiveCompletion(completion)
+            let range = range
+            var position = 0
+            return upstream.forward(
+                to: receiveValue, receiveCompletion,
+                value: { value, downstream in
+                    defer { position += 1 }
+                    if range.contains(position) { downstream.send(value) }
+                    if position + 1 >= range.upperBound { downstream.finish() }
                 },
-                receiveValue: { value in
-                    guard !isFinished else { return }
-                    remaining -= 1
-                    receiveValue(value)
-                    guard remaining == 0 else { return }
-                    isFinished = true
-                    receiveCompletion(.finished)
-                    link.cancel()
-                }
+                completion: { completion, downstream in downstream.finish(completion) }
             )
-            link.attach(upstreamSubscription)
-            return AnyCancellable { link.cancel() }
         }
     }
 }
@@ -53,7 +50,24 @@ extension Publisher {
     /// - Returns: A publisher of at most `maxLength` values.
     public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
         precondition(maxLength >= 0, "prefix(_:) needs a length of zero or more, not \(maxLength)")
-        return Publishers.Output(upstream: self, count: maxLength)
+        return Publishers.Output(upstream: self, range: 0..<maxLength)
+    }
+
+    /// Forwards only the value at `index` (counted from zero), then finishes.
+    ///
+    /// - Parameter index: The position of the value.
+    /// - Returns: A publisher of at most one value.
+    public func output(at index: Int) -> Publishers.Output<Self> {
+        Publishers.Output(upstream: self, range: index..<(index + 1))
+    }
+
+    /// Forwards the values at the positions in `range` (counted from zero), then finishes.
+    ///
+    /// - Parameter range: The positions, such as `2...4` or `3...`.
+    /// - Returns: A publisher of the values in the range.
+    public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self>
+    where R.Bound == Int {
+        Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
     }
 }
 
