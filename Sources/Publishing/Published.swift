@@ -28,6 +28,14 @@ public struct Published<Value> {
         relay = Relay(value: wrappedValue)
     }
 
+    /// Creates the wrapper with the property's initial value, as Combine's older spelling.
+    ///
+    /// - Parameter initialValue: The initial value.
+    @inlinable
+    public init(initialValue: Value) {
+        self.init(wrappedValue: initialValue)
+    }
+
     /// Unavailable: `@Published` is only available on properties of classes.
     @available(*, unavailable, message: "@Published is only available on properties of classes")
     public var wrappedValue: Value {
@@ -36,9 +44,14 @@ public struct Published<Value> {
     }
 
     /// The publisher of the property's values: `$property`.
+    ///
+    /// It is settable only so that `assign(to: &$property)` can take it in-out, as in
+    /// Combine; setting it changes nothing, as a property keeps its one publisher.
     @inlinable
     public var projectedValue: Publisher {
-        Publisher(relay: relay)
+        get { Publisher(relay: relay) }
+        // swift-format-ignore: NoEmptyClosures
+        set {}
     }
 
     /// Reads and writes the property of `object`; writing fires `objectWillChange`, stores the

@@ -71,6 +71,9 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var completion: Completion?
     /// For a `@Published` property's relay: the object's `objectWillChange`, once found.
     @usableFromInline @exclusivity(unchecked) var willChange = WillChange.unresolved
+    /// For a `@Published` property's relay: the `assign(to:)` subscriptions feeding it, which
+    /// live as long as the property.
+    @usableFromInline @exclusivity(unchecked) var assignments: [AnyCancellable] = []
 
     /// A relay with no current value, like `PassthroughSubject`.
     @inlinable
@@ -113,6 +116,21 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
         case .unresolved: resolveWillChange(of: object)?.send()
         }
         send(value)
+    }
+
+    /// Fires the `objectWillChange` installed for this property, if any, then stores and
+    /// delivers `value`: an assignment through `assign(to:)`, which does not know the object.
+    func sendAnnouncingInstalledWillChange(_ value: Output) {
+        lock.lock()
+        let publisher = willChange.publisher
+        lock.unlock()
+        publisher?.send()
+        send(value)
+    }
+
+    /// Keeps an `assign(to:)` subscription as long as this relay lives.
+    func keep(_ assignment: AnyCancellable) {
+        lock.withLock { assignments.append(assignment) }
     }
 
     /// Finds `object`'s `objectWillChange` and remembers it, or that there is none to fire.

@@ -1,0 +1,96 @@
+import Publishing
+import Testing
+
+@Suite("Assigning: assign(to:on:), assign(to: &$property), Published(initialValue:)")
+struct AssignTests {
+    final class Form: ObservableObject {
+        @Published var email = ""
+        @Published var password = ""
+        @Published var isValid = false
+        @Published(initialValue: 3) var attempts: Int
+
+        init() {
+            $email.combineLatest($password)
+                .map { !$0.isEmpty && $1.count >= 8 }
+                .assign(to: &$isValid)
+        }
+    }
+
+    final class Label {
+        var text = ""
+    }
+
+    @Test("assign(to: &$property) keeps the property up to date and fires objectWillChange")
+    func assignToPublished() {
+        let form = Form()
+        var changes = 0
+        let token = form.objectWillChange.sink { changes += 1 }
+        form.email = "a@b.c"
+        #expect(!form.isValid)
+        form.password = "12345678"
+        #expect(form.isValid)
+        // Two direct assignments, and one isValid assignment each through assign(to:).
+        #expect(changes == 4)
+        #expect(form.attempts == 3)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("assign(to: &$property) lives as long as the object, with no cycle")
+    func assignToPublishedLifetime() {
+        let upstream = TrackedSubject<Bool, Never>()
+        final class Model: ObservableObject {
+            @Published var flag = false
+            init(_ upstream: some Publisher<Bool, Never>) { upstream.assign(to: &$flag) }
+        }
+        weak var weakModel: Model?
+        do {
+            let model = Model(upstream)
+            weakModel = model
+            upstream.send(true)
+            #expect(model.flag)
+            #expect(upstream.liveSubscriptions == 1)
+        }
+        #expect(weakModel == nil)
+        #expect(upstream.liveSubscriptions == 0)
+        upstream.send(false)
+
+        weak var weakForm: Form?
+        do {
+            let form = Form()
+            weakForm = form
+            form.password = "long enough"
+        }
+        #expect(weakForm == nil)
+    }
+
+    @Test("assign(to:on:) sets the property and holds the object until cancelled")
+    func assignOn() {
+        let subject = PassthroughSubject<String, Never>()
+        weak var weakLabel: Label?
+        var token: AnyCancellable?
+        do {
+            let label = Label()
+            weakLabel = label
+            token = subject.assign(to: \.text, on: label)
+        }
+        subject.send("hello")
+        #expect(weakLabel?.text == "hello")
+        token?.cancel()
+        #expect(weakLabel == nil)
+    }
+
+    @Test("assign(to:on:) lets the object go when the upstream finishes")
+    func assignOnFinish() {
+        let subject = PassthroughSubject<String, Never>()
+        weak var weakLabel: Label?
+        var token: AnyCancellable?
+        do {
+            let label = Label()
+            weakLabel = label
+            token = subject.assign(to: \.text, on: label)
+        }
+        subject.send(completion: .finished)
+        #expect(weakLabel == nil)
+        withExtendedLifetime(token) {}
+    }
+}
