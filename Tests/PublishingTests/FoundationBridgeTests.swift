@@ -1,0 +1,114 @@
+import Foundation
+import Publishing
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("Foundation: notifications, URL loading, coding")
+struct FoundationBridgeTests {
+    static let ping = Notification.Name("FoundationBridgeTests.ping")
+
+    @Test("NotificationCenter.publisher(for:object:) receives posts until cancelled")
+    func notifications() {
+        let center = NotificationCenter()
+        let sender = NSObject()
+        let all = Events(center.publisher(for: Self.ping))
+        let fromSender = Events(center.publisher(for: Self.ping, object: sender))
+        center.post(name: Self.ping, object: nil)
+        center.post(name: Self.ping, object: sender)
+        #expect(all.values.count == 2)
+        #expect(fromSender.values.count == 1)
+        all.cancel()
+        center.post(name: Self.ping, object: sender)
+        #expect(all.values.count == 2)
+        #expect(fromSender.values.count == 2)
+    }
+
+    @Test("Notifications posted from several threads arrive one at a time, none lost")
+    func notificationsFromThreads() async {
+        let center = NotificationCenter()
+        let count = Locked(0)
+        let inside = Locked(0)
+        let overlapped = Locked(false)
+        let token = center.publisher(for: Self.ping).sink { _ in
+            if inside.withLock({
+                $0 += 1
+                return $0
+            }) > 1 {
+                overlapped.withLock { $0 = true }
+            }
+            count.withLock { $0 += 1 }
+            inside.withLock { $0 -= 1 }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask { for _ in 0..<250 { center.post(name: Self.ping, object: nil) } }
+            }
+        }
+        #expect(count.withLock { $0 } == 1_000)
+        #expect(!overlapped.withLock { $0 })
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("decode and encode round-trip; a decoding error fails the stream")
+    func coding() {
+        struct Item: Codable, Equatable {
+            var id: Int
+        }
+        let encoded = Events([Item(id: 1)].publisher.encode(encoder: JSONEncoder()))
+        let data = encoded.values
+        #expect(data.count == 1)
+        let decoded = Events(data.publisher.decode(type: Item.self, decoder: JSONDecoder()))
+        #expect(decoded.values == [Item(id: 1)])
+        let broken = Events(Just(Data("{".utf8)).decode(type: Item.self, decoder: JSONDecoder()))
+        #expect(broken.values.isEmpty)
+        #expect(broken.failure is DecodingError)
+    }
+
+    @Test("URLSession.dataTaskPublisher loads data, and fails with a URLError")
+    func dataTask() async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [StubProtocol.self]
+        let session = URLSession(configuration: configuration)
+        let url = try #require(URL(string: "stub://host/items"))
+        let items = try await session.dataTaskPublisher(for: url)
+            .map(\.data)
+            .decode(type: [Int].self, decoder: JSONDecoder())
+            .values.first { _ in true }
+        #expect(items == [1, 2, 3])
+
+        let missing = try #require(URL(string: "stub://host/fail"))
+        do {
+            for try await _ in session.dataTaskPublisher(for: missing).values {}
+            Issue.record("The failing request finished")
+        } catch {
+            #expect(error.code == .cannotFindHost)
+        }
+    }
+}
+
+/// Answers `stub://host/items` with `[1,2,3]`, and fails anything else as an unknown host.
+// @unchecked: URLProtocol is an open class with no mutable state of ours.
+final class StubProtocol: URLProtocol, @unchecked Sendable {
+    override class func canInit(with request: URLRequest) -> Bool {
+        request.url?.scheme == "stub"
+    }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        guard let url = request.url, url.path == "/items" else {
+            client?.urlProtocol(self, didFailWithError: URLError(.cannotFindHost))
+            return
+        }
+        let response = HTTPURLResponse(
+            url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!
+        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        client?.urlProtocol(self, didLoad: Data("[1,2,3]".utf8))
+        client?.urlProtocolDidFinishLoading(self)
+    }
+
+    override func stopLoading() {}
+}
