@@ -422,6 +422,29 @@ do {
     withExtendedLifetime((token, willChangeToken, total)) {}
 }
 
+// Delivery through the combining operators a view model chains: one send of two
+// upstreams' latest values, and one value through an inner publisher per upstream value.
+do {
+    let email = CurrentValueSubject<String, Never>("")
+    let password = CurrentValueSubject<String, Never>("")
+    var total = 0
+    let latest = email.combineLatest(password).sink { total &+= $0.count + $1.count }
+    timeSync(
+        "publish.combineLatest.send", operations: publishes,
+        baseline: "publish.floor.lock+closure"
+    ) {
+        password.send("secret")
+    }
+    let queries = PassthroughSubject<Int, Never>()
+    let flat = queries.flatMap { Just($0) }.sink { total &+= $0 }
+    timeSync(
+        "publish.flatMap.just", operations: publishes, baseline: "publish.floor.lock+closure"
+    ) {
+        queries.send(1)
+    }
+    withExtendedLifetime((latest, flat, total)) {}
+}
+
 // MARK: 4. Subscribe + cancel
 
 do {

@@ -16,6 +16,19 @@ struct AssignTests {
         }
     }
 
+    // The README's Publishing sample, as written.
+    final class LoginViewModel: ObservableObject {
+        @Published var email = ""
+        @Published var password = ""
+        @Published private(set) var isValid = false
+
+        init() {
+            Publishers.CombineLatest($email, $password)
+                .map { email, password in email.contains("@") && password.count >= 8 }
+                .assign(to: &$isValid)
+        }
+    }
+
     final class Label {
         var text = ""
     }
@@ -32,6 +45,17 @@ struct AssignTests {
         // Two direct assignments, and one isValid assignment each through assign(to:).
         #expect(changes == 4)
         #expect(form.attempts == 3)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("The README's login sample enables the form once both fields are filled in")
+    func readmeSample() {
+        let viewModel = LoginViewModel()
+        var states: [Bool] = []
+        let token = viewModel.$isValid.sink { states.append($0) }
+        viewModel.email = "ada@example.com"
+        viewModel.password = "analytical"
+        #expect(states == [false, false, true])
         withExtendedLifetime(token) {}
     }
 
