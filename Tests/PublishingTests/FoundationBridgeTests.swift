@@ -90,8 +90,7 @@ struct FoundationBridgeTests {
 }
 
 /// Answers `stub://host/items` with `[1,2,3]`, and fails anything else as an unknown host.
-// @unchecked: URLProtocol is an open class with no mutable state of ours.
-final class StubProtocol: URLProtocol, @unchecked Sendable {
+final class StubProtocol: URLProtocol {
     override class func canInit(with request: URLRequest) -> Bool {
         request.url?.scheme == "stub"
     }
