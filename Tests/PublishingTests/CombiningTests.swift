@@ -333,6 +333,85 @@ struct FlatMapTests {
         #expect(events.isFinished)
     }
 
+    @Test("Values sent from inside a flatMap or switchToLatest delivery come after it")
+    func reentrantInnerSends() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let inner = PassthroughSubject<Int, Never>()
+        var flat: [Int] = []
+        let flatToken = upstream.flatMap { _ in inner }.sink { value in
+            flat.append(value)
+            if value == 1 { inner.send(2) }
+            flat.append(-value)
+        }
+        upstream.send(0)
+        inner.send(1)
+        #expect(flat == [1, -1, 2, -2])
+
+        let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+        let next = PassthroughSubject<Int, Never>()
+        var switched: [Int] = []
+        let switchToken = outer.switchToLatest().sink { value in
+            switched.append(value)
+            if value == 1 {
+                outer.send(next)  // switches away from `inner` during its own delivery
+                inner.send(99)
+                next.send(3)
+            }
+        }
+        outer.send(inner)
+        inner.send(1)
+        #expect(switched == [1, 3])
+        withExtendedLifetime((flatToken, switchToken)) {}
+    }
+
+    @Test("Inner publishers sending from several threads: every value once, one at a time")
+    func concurrentInnerSends() async {
+        let inners = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+        let upstream = PassthroughSubject<Int, Never>()
+        let count = Locked(0)
+        var inside = 0
+        let overlapped = Locked(false)
+        let token = upstream.flatMap { inners[$0] }.sink { _ in
+            inside += 1
+            if inside != 1 { overlapped.withLock { $0 = true } }
+            count.withLock { $0 += 1 }
+            inside -= 1
+        }
+        for index in inners.indices { upstream.send(index) }
+        await withTaskGroup(of: Void.self) { group in
+            for inner in inners {
+                group.addTask { for value in 0..<1_000 { inner.send(value) } }
+            }
+        }
+        #expect(count.withLock { $0 } == 4_000)
+        #expect(!overlapped.withLock { $0 })
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("A cancelled combined subscription holds none of the values that passed through it")
+    func nothingRetainedAfterCancel() {
+        final class Payload {
+            static let live = LiveCount()
+            init() { Self.live.change(by: 1) }
+            deinit { Self.live.change(by: -1) }
+        }
+        let a = PassthroughSubject<Payload, Never>()
+        let b = PassthroughSubject<Payload, Never>()
+        let tokens = [
+            a.combineLatest(b).sink { _ in },
+            a.zip(b).sink { _ in },
+            a.merge(with: b).sink { _ in },
+            a.flatMap { _ in b }.sink { _ in },
+            a.map { _ in b }.switchToLatest().sink { _ in },
+            a.share().sink { _ in },
+        ]
+        for _ in 0..<3 { a.send(Payload()) }  // zip keeps these waiting for a pair
+        b.send(Payload())
+        #expect(Payload.live.value > 0)
+        for token in tokens { token.cancel() }
+        #expect(Payload.live.value == 0)
+    }
+
     @Test("switchToLatest over failing inner publishers of a publisher that cannot fail")
     func switchToLatestFailure() {
         let query = PassthroughSubject<Int, Never>()
