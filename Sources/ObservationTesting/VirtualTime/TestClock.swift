@@ -74,6 +74,13 @@ public final class TestClock: Clock, Sendable {
     }
 
     /// What a sleeper is resumed with: whether an advance waits for it to check in.
+    /// An action a ``TestScheduler`` on this clock scheduled, run when time reaches it.
+    private struct Scheduled {
+        let id: UInt64
+        let deadline: Instant
+        let action: () -> Void
+    }
+
     private struct Wake: Sendable {
         let isAwaited: Bool
     }
@@ -81,6 +88,8 @@ public final class TestClock: Clock, Sendable {
     private struct State {
         var now: Instant
         var sleepers: [Sleeper] = []
+        /// Ordered by deadline, then by scheduling order.
+        var scheduled: [Scheduled] = []
         var nextID: UInt64 = 0
         /// Sleepers woken by an advance that have not checked in yet.
         var awaitedCheckIns = 0
@@ -90,6 +99,8 @@ public final class TestClock: Clock, Sendable {
 
     private let state: Locked<State>
     private let counts = Relay<Int, Never>(value: 0)
+    /// Sends when a test scheduler schedules an action, so `run` can drive it.
+    private let scheduling = Relay<Void, Never>()
 
     /// Tasks asleep on every test clock of the process, for the hints of failure messages.
     private static let sleepersOfAllClocks = Locked(0)
@@ -306,6 +317,8 @@ public final class TestClock: Clock, Sendable {
         let deadline = clock.now.advanced(by: budget)
         let subscription = counts.sink { _ in wake.post(()) }
         defer { subscription.cancel() }
+        let schedulingSubscription = scheduling.sink { wake.post(()) }
+        defer { schedulingSubscription.cancel() }
         let timer = DeadlineTimer(after: budget) { wake.post(()) }
         defer { timer.cancel() }
         // Holds the non-Sendable operation in a task on the caller's isolation, so it can be
@@ -337,7 +350,11 @@ public final class TestClock: Clock, Sendable {
                 task.cancel()
                 return
             }
-            if let next = state.withLock({ $0.sleepers.first?.deadline }) {
+            let next = state.withLock { state in
+                [state.sleepers.first?.deadline, state.scheduled.first?.deadline].compactMap { $0 }
+                    .min()
+            }
+            if let next {
                 await advance(to: next)
                 steps += 1
             } else if await wake.receive(isolation: isolation) == nil {
@@ -346,6 +363,89 @@ public final class TestClock: Clock, Sendable {
                 return
             }
         }
+    }
+
+    // MARK: Scheduled actions, for test schedulers
+
+    /// Schedules `action` to run when time reaches `deadline` (at once, on the next advance, if
+    /// it has passed); returns its key for ``cancelScheduled(_:)``.
+    func schedule(at deadline: Instant, _ action: @escaping () -> Void) -> UInt64 {
+        defer { scheduling.send(()) }
+        return state.withLock { state in
+            let id = state.nextID
+            state.nextID += 1
+            let work = Scheduled(id: id, deadline: max(deadline, state.now), action: action)
+            let index =
+                state.scheduled.firstIndex { $0.deadline > work.deadline }
+                ?? state.scheduled.endIndex
+            state.scheduled.insert(work, at: index)
+            return id
+        }
+    }
+
+    /// Drops a scheduled action that has not run.
+    func cancelScheduled(_ id: UInt64) {
+        let removed = state.withLock { state -> Scheduled? in
+            guard let index = state.scheduled.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.scheduled.remove(at: index)
+        }
+        withExtendedLifetime(removed) {}
+    }
+
+    /// How many scheduled actions have not run yet.
+    var scheduledCount: Int {
+        state.withLock { $0.scheduled.count }
+    }
+
+    /// The earliest deadline of a scheduled action, if any.
+    var nextScheduledDeadline: Instant? {
+        state.withLock { $0.scheduled.first?.deadline }
+    }
+
+    /// The next thing due at or before `target`: a scheduled action (which goes first at a tie),
+    /// or the sleepers of the earliest deadline. Moves `now` to its deadline.
+    private func takeNextDue(
+        through target: Instant, in state: inout State
+    ) -> (action: (() -> Void)?, sleepers: [Sleeper]) {
+        let sleeperDeadline = state.sleepers.first?.deadline
+        if let work = state.scheduled.first, work.deadline <= target,
+            sleeperDeadline.map({ work.deadline <= $0 }) ?? true
+        {
+            state.scheduled.removeFirst()
+            state.now = max(state.now, work.deadline)
+            return (work.action, [])
+        }
+        guard let deadline = sleeperDeadline, deadline <= target else {
+            state.now = max(state.now, target)
+            return (nil, [])
+        }
+        state.now = deadline
+        let count = state.sleepers.prefix { $0.deadline == deadline }.count
+        let woken = Array(state.sleepers.prefix(count))
+        state.sleepers.removeFirst(count)
+        return (nil, woken)
+    }
+
+    /// Moves time to `target` at once, running scheduled actions and waking sleepers in time
+    /// order; sleepers are not waited for. Returns how many actions ran, stopping (and leaving
+    /// time where it is) once `limit` have.
+    func advanceSynchronously(to target: Instant, limit: Int = .max) -> Int {
+        var ran = 0
+        while ran < limit {
+            let (action, woken) = state.withLock { takeNextDue(through: target, in: &$0) }
+            if let action {
+                action()
+                ran += 1
+            } else if !woken.isEmpty {
+                changeSleeperCount(by: -woken.count)
+                for sleeper in woken {
+                    sleeper.continuation.resume(returning: Wake(isAwaited: false))
+                }
+            } else {
+                return ran
+            }
+        }
+        return ran
     }
 
     /// Moves time to `target`, waking sleepers deadline by deadline; with a `callSite`, a target
@@ -369,17 +469,14 @@ public final class TestClock: Clock, Sendable {
             return
         }
         while true {
-            let woken = state.withLock { state -> [Sleeper] in
-                guard let deadline = state.sleepers.first?.deadline, deadline <= target else {
-                    state.now = max(state.now, target)
-                    return []
-                }
-                state.now = deadline
-                let count = state.sleepers.prefix { $0.deadline == deadline }.count
-                let woken = Array(state.sleepers.prefix(count))
-                state.sleepers.removeFirst(count)
-                state.awaitedCheckIns += woken.count
-                return woken
+            let (action, woken) = state.withLock { state in
+                let due = takeNextDue(through: target, in: &state)
+                state.awaitedCheckIns += due.sleepers.count
+                return due
+            }
+            if let action {
+                action()
+                continue
             }
             guard !woken.isEmpty else { return }
             changeSleeperCount(by: -woken.count)

@@ -1,0 +1,258 @@
+public import Dispatch
+public import Foundation
+public import Publishing
+
+/// A scheduler whose time moves only when a test advances it, running the work that falls due
+/// synchronously, inside `advance`.
+///
+/// Give it to a view model in place of `DispatchQueue.main` or `RunLoop.main`, then move time:
+///
+/// ```swift
+/// let scheduler = DispatchQueue.test
+/// let viewModel = SearchViewModel(scheduler: scheduler.eraseToAnyScheduler())
+/// viewModel.query = "swift"
+/// scheduler.advance(by: .milliseconds(300))   // the debounce fires, here, now
+/// ```
+///
+/// Work runs in time order, ties in the order it was scheduled, including work scheduled by
+/// work it runs — deterministic, with no yielding and no real time. A scheduler shares its
+/// virtual time with a ``TestClock``: made with `DispatchQueue.test(clock:)`, advancing either
+/// runs both the scheduled work and the clock's sleepers, in time order.
+// @unchecked: all mutable state (time and scheduled work) lives in the TestClock, behind its
+// lock; the rest is constant.
+public final class TestScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler,
+    @unchecked Sendable
+where
+    SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible & Comparable & SignedNumeric
+        & ExpressibleByFloatLiteral & Hashable
+{
+    /// The clock whose time this scheduler tells, and whose advances run its work.
+    public let clock: TestClock
+    /// The scheduler's time when the clock was at its start.
+    private let origin: SchedulerTimeType
+    private let duration: (SchedulerTimeType.Stride) -> Duration
+    private let stride: (Duration) -> SchedulerTimeType.Stride
+    /// Runs of work `run()` allows before it decides the work repeats forever.
+    static var runLimit: Int { 100_000 }
+
+    init(
+        clock: TestClock,
+        origin: SchedulerTimeType,
+        duration: @escaping (SchedulerTimeType.Stride) -> Duration,
+        stride: @escaping (Duration) -> SchedulerTimeType.Stride
+    ) {
+        self.clock = clock
+        self.origin = origin.advanced(by: stride(.zero - clock.now.offset))
+        self.duration = duration
+        self.stride = stride
+    }
+
+    /// The scheduler's current time.
+    public var now: SchedulerTimeType {
+        origin.advanced(by: stride(clock.now.offset))
+    }
+
+    /// Zero.
+    public var minimumTolerance: SchedulerTimeType.Stride { .zero }
+
+    /// How many scheduled actions have not run yet.
+    public var pendingCount: Int { clock.scheduledCount }
+
+    private func instant(_ date: SchedulerTimeType) -> TestClock.Instant {
+        TestClock.Instant(offset: duration(origin.distance(to: date)))
+    }
+
+    /// Runs `action` on the next advance, even one by zero.
+    public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+        _ = clock.schedule(at: clock.now, action)
+    }
+
+    /// Runs `action` once time reaches `date`.
+    public func schedule(
+        after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
+        options: SchedulerOptions?, _ action: @escaping () -> Void
+    ) {
+        _ = clock.schedule(at: instant(date), action)
+    }
+
+    /// Runs `action` at `date`, then every `interval`, until the result is cancelled.
+    public func schedule(
+        after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
+        tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) -> any Cancellable {
+        let step = max(duration(interval), .nanoseconds(1))
+        let current = Locked<UInt64?>(nil)
+        let isCancelled = Locked(false)
+        let clock = clock
+        func arm(at deadline: TestClock.Instant) {
+            let id = clock.schedule(at: deadline) {
+                guard !isCancelled.withLock({ $0 }) else { return }
+                action()
+                arm(at: deadline.advanced(by: step))
+            }
+            current.withLock { $0 = id }
+        }
+        arm(at: instant(date))
+        return AnyCancellable {
+            isCancelled.withLock { $0 = true }
+            if let id = current.withLock({ $0 }) { clock.cancelScheduled(id) }
+        }
+    }
+
+    /// Moves time forward by `stride`, running the work due, in order, before returning.
+    ///
+    /// - Parameters:
+    ///   - stride: How far to move; zero runs the work due now. Must not be negative.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    public func advance(
+        by stride: SchedulerTimeType.Stride = .zero,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        guard stride >= .zero else {
+            FailureReporter.record(
+                """
+                TestScheduler.advance(by:) cannot move time backwards: it was asked to advance \
+                by \(duration(stride)).
+
+                Advance by zero or more; a test scheduler's time only moves forward.
+                """,
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+            return
+        }
+        _ = clock.advanceSynchronously(to: clock.now.advanced(by: duration(stride)))
+    }
+
+    /// Moves time forward to `date`, running the work due, in order, before returning.
+    ///
+    /// - Parameters:
+    ///   - date: The time to move to. Must not be earlier than ``now``.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    public func advance(
+        to date: SchedulerTimeType,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let target = instant(date)
+        let current = clock.now
+        guard target >= current else {
+            FailureReporter.record(
+                """
+                TestScheduler.advance(to:) cannot move time backwards: it is at \(current) and \
+                was asked to move to \(target).
+
+                Advance to a time at or after now; a test scheduler's time only moves forward.
+                """,
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+            return
+        }
+        _ = clock.advanceSynchronously(to: target)
+    }
+
+    /// Runs every scheduled action, moving time to each in turn, until none is left.
+    ///
+    /// Work that schedules more work forever (a repeating timer) fails after 100,000 runs,
+    /// naming the time reached, instead of hanging; advance by a fixed stride for those.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    public func run(
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        var ran = 0
+        while let next = clock.nextScheduledDeadline {
+            ran += clock.advanceSynchronously(to: next, limit: Self.runLimit - ran)
+            guard ran < Self.runLimit else {
+                FailureReporter.record(
+                    """
+                    TestScheduler.run() gave up after \(Self.runLimit) scheduled actions, at \
+                    \(clock.now): the work keeps scheduling more, such as a repeating timer.
+
+                    Advance by a fixed stride with advance(by:) instead, or cancel the \
+                    repeating work first.
+                    """,
+                    at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+                )
+                return
+            }
+        }
+    }
+}
+
+/// A test scheduler with the time and options of `S`: `TestSchedulerOf<DispatchQueue>`.
+public typealias TestSchedulerOf<S: Scheduler> = TestScheduler<
+    S.SchedulerTimeType, S.SchedulerOptions
+>
+
+extension DispatchQueue {
+    /// A test scheduler with a dispatch queue's time, on a clock of its own.
+    public static var test: TestSchedulerOf<DispatchQueue> {
+        test(clock: TestClock())
+    }
+
+    /// A test scheduler with a dispatch queue's time, on `clock`'s virtual time: advancing
+    /// either runs the scheduler's work and wakes the clock's sleepers, in time order.
+    ///
+    /// - Parameter clock: The clock to share time with.
+    public static func test(clock: TestClock) -> TestSchedulerOf<DispatchQueue> {
+        TestScheduler(
+            clock: clock,
+            origin: SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1)),
+            duration: { .nanoseconds($0.magnitude) },
+            stride: { .nanoseconds(Int($0.inNanoseconds)) }
+        )
+    }
+}
+
+extension RunLoop {
+    /// A test scheduler with a run loop's time, on a clock of its own.
+    public static var test: TestSchedulerOf<RunLoop> {
+        test(clock: TestClock())
+    }
+
+    /// A test scheduler with a run loop's time, on `clock`'s virtual time.
+    ///
+    /// - Parameter clock: The clock to share time with.
+    public static func test(clock: TestClock) -> TestSchedulerOf<RunLoop> {
+        TestScheduler(
+            clock: clock,
+            origin: SchedulerTimeType(Date(timeIntervalSinceReferenceDate: 0)),
+            duration: { .nanoseconds(Int64(($0.magnitude * 1e9).rounded())) },
+            stride: { .init(Double($0.inNanoseconds) / 1e9) }
+        )
+    }
+}
+
+extension OperationQueue {
+    /// A test scheduler with an operation queue's time (a run loop's), on a clock of its own.
+    public static var test: TestSchedulerOf<OperationQueue> {
+        RunLoop.test(clock: TestClock())
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds.
+    var inNanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
