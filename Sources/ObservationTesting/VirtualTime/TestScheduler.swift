@@ -18,10 +18,8 @@ public import Publishing
 /// work it runs — deterministic, with no yielding and no real time. A scheduler shares its
 /// virtual time with a ``TestClock``: made with `DispatchQueue.test(clock:)`, advancing either
 /// runs both the scheduled work and the clock's sleepers, in time order.
-// @unchecked: all mutable state (time and scheduled work) lives in the TestClock, behind its
-// lock; the rest is constant.
 public final class TestScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler,
-    @unchecked Sendable
+    @unchecked Sendable  // Its time and work live in the TestClock, behind its lock.
 where
     SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible & Comparable & SignedNumeric
         & ExpressibleByFloatLiteral & Hashable

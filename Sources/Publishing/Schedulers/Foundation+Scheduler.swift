@@ -30,10 +30,12 @@ extension DispatchQueue: Scheduler {
             return SchedulerTimeType(DispatchTime(uptimeNanoseconds: UInt64(max(0, nanoseconds))))
         }
 
+        /// Whether two times are the same.
         public static func == (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
             lhs.dispatchTime.uptimeNanoseconds == rhs.dispatchTime.uptimeNanoseconds
         }
 
+        /// Hashes the time.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(dispatchTime.uptimeNanoseconds)
         }
@@ -71,31 +73,43 @@ extension DispatchQueue: Scheduler {
 
             private init(nanoseconds: Int) { magnitude = nanoseconds }
 
+            /// Whether `lhs` is the shorter stride.
             public static func < (lhs: Stride, rhs: Stride) -> Bool {
                 lhs.magnitude < rhs.magnitude
             }
+            /// The sum of two strides.
             public static func + (lhs: Stride, rhs: Stride) -> Stride {
                 Stride(nanoseconds: lhs.magnitude + rhs.magnitude)
             }
+            /// The difference of two strides.
             public static func - (lhs: Stride, rhs: Stride) -> Stride {
                 Stride(nanoseconds: lhs.magnitude - rhs.magnitude)
             }
+            /// The product of two strides.
             public static func * (lhs: Stride, rhs: Stride) -> Stride {
                 Stride(nanoseconds: lhs.magnitude * rhs.magnitude)
             }
+            /// Adds `rhs` to `lhs`.
             public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+            /// Subtracts `rhs` from `lhs`.
             public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+            /// Multiplies `lhs` by `rhs`.
             public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
+            /// A stride of `s` seconds.
             public static func seconds(_ s: Int) -> Stride {
                 Stride(nanoseconds: s * 1_000_000_000)
             }
+            /// A stride of `s` seconds.
             public static func seconds(_ s: Double) -> Stride {
                 Stride(nanoseconds: Int(s * 1_000_000_000))
             }
+            /// A stride of `ms` milliseconds.
             public static func milliseconds(_ ms: Int) -> Stride {
                 Stride(nanoseconds: ms * 1_000_000)
             }
+            /// A stride of `us` microseconds.
             public static func microseconds(_ us: Int) -> Stride { Stride(nanoseconds: us * 1_000) }
+            /// A stride of `ns` nanoseconds.
             public static func nanoseconds(_ ns: Int) -> Stride { Stride(nanoseconds: ns) }
         }
     }
@@ -222,29 +236,41 @@ extension RunLoop: Scheduler {
                 magnitude = value
             }
 
+            /// Whether `lhs` is the shorter stride.
             public static func < (lhs: Stride, rhs: Stride) -> Bool {
                 lhs.magnitude < rhs.magnitude
             }
+            /// The sum of two strides.
             public static func + (lhs: Stride, rhs: Stride) -> Stride {
                 Stride(lhs.magnitude + rhs.magnitude)
             }
+            /// The difference of two strides.
             public static func - (lhs: Stride, rhs: Stride) -> Stride {
                 Stride(lhs.magnitude - rhs.magnitude)
             }
+            /// The product of two strides.
             public static func * (lhs: Stride, rhs: Stride) -> Stride {
                 Stride(lhs.magnitude * rhs.magnitude)
             }
+            /// Adds `rhs` to `lhs`.
             public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+            /// Subtracts `rhs` from `lhs`.
             public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+            /// Multiplies `lhs` by `rhs`.
             public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
+            /// A stride of `s` seconds.
             public static func seconds(_ s: Int) -> Stride { Stride(TimeInterval(s)) }
+            /// A stride of `s` seconds.
             public static func seconds(_ s: Double) -> Stride { Stride(s) }
+            /// A stride of `ms` milliseconds.
             public static func milliseconds(_ ms: Int) -> Stride {
                 Stride(TimeInterval(ms) / 1_000)
             }
+            /// A stride of `us` microseconds.
             public static func microseconds(_ us: Int) -> Stride {
                 Stride(TimeInterval(us) / 1_000_000)
             }
+            /// A stride of `ns` nanoseconds.
             public static func nanoseconds(_ ns: Int) -> Stride {
                 Stride(TimeInterval(ns) / 1_000_000_000)
             }

@@ -147,25 +147,37 @@ public struct ImmediateScheduler: Scheduler, Sendable {
                 magnitude = value
             }
 
+            /// Whether `lhs` is the shorter stride.
             public static func < (lhs: Stride, rhs: Stride) -> Bool {
                 lhs.magnitude < rhs.magnitude
             }
+            /// The sum of two strides.
             public static func + (lhs: Stride, rhs: Stride) -> Stride {
                 Stride(lhs.magnitude + rhs.magnitude)
             }
+            /// The difference of two strides.
             public static func - (lhs: Stride, rhs: Stride) -> Stride {
                 Stride(lhs.magnitude - rhs.magnitude)
             }
+            /// The product of two strides.
             public static func * (lhs: Stride, rhs: Stride) -> Stride {
                 Stride(lhs.magnitude * rhs.magnitude)
             }
+            /// Adds `rhs` to `lhs`.
             public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+            /// Subtracts `rhs` from `lhs`.
             public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+            /// Multiplies `lhs` by `rhs`.
             public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
+            /// A stride of `s` seconds.
             public static func seconds(_ s: Int) -> Stride { Stride(0) }
+            /// A stride of `s` seconds.
             public static func seconds(_ s: Double) -> Stride { Stride(0) }
+            /// A stride of `ms` milliseconds.
             public static func milliseconds(_ ms: Int) -> Stride { Stride(0) }
+            /// A stride of `us` microseconds.
             public static func microseconds(_ us: Int) -> Stride { Stride(0) }
+            /// A stride of `ns` nanoseconds.
             public static func nanoseconds(_ ns: Int) -> Stride { Stride(0) }
         }
 
