@@ -490,6 +490,18 @@ await time("virtual.testclock.sleep+advance", operations: options.quick ? 100 : 
     await clock.advance(by: .seconds(1))
     await sleeper.value
 }
+// A TestScheduler runs scheduled work inside advance: schedule one action a second ahead,
+// then advance to it.
+await time(
+    "virtual.testscheduler.schedule+advance", operations: options.quick ? 100 : 2_000,
+    baseline: "virtual.testclock.sleep+advance"
+) {
+    let scheduler = DispatchQueue.test
+    var ran = false
+    scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1))) { ran = true }
+    scheduler.advance(by: .seconds(1))
+    precondition(ran)
+}
 await record(
     "virtual.continuousclock.1s-flow", unit: "ns/run", baseline: "virtual.testclock.sleep+advance"
 ) {
