@@ -190,9 +190,7 @@ final class CombineStyleViewModelXCTests: XCTestCase {
 
     func testProfileRetries() async {
         let viewModel = ProfileViewModel(api: MockProfileAPI(failing: [.timedOut]))
-        await until(viewModel.$profile) {
-            $0 != nil
-        } perform: {
+        await until(viewModel.$profile, satisfies: [{ $0 != nil }], timeout: 30) {
             viewModel.load(id: 1)
         }
         XCTAssertNil(viewModel.error)

@@ -102,9 +102,7 @@ final class SearchViewModelXCTests: XCTestCase {
         let viewModel = SearchViewModel(service: service, scheduler: scheduler)
         viewModel.query = "s"
         viewModel.query = "swiftu"
-        await until(viewModel.$results) {
-            $0 == ["swiftui"]
-        } perform: {
+        await until(viewModel.$results, satisfies: [{ $0 == ["swiftui"] }], timeout: 30) {
             scheduler.advance(by: .milliseconds(300))
         }
         XCTAssertEqual(service.queries, ["swiftu"])
@@ -112,9 +110,7 @@ final class SearchViewModelXCTests: XCTestCase {
 
     func testMainQueue() async {
         let viewModel = SearchViewModel(service: service, scheduler: DispatchQueue.main)
-        await until(viewModel.$results) {
-            $0 == ["rust"]
-        } perform: {
+        await until(viewModel.$results, satisfies: [{ $0 == ["rust"] }], timeout: 30) {
             viewModel.query = "ru"
         }
     }
@@ -122,18 +118,14 @@ final class SearchViewModelXCTests: XCTestCase {
     @MainActor
     func testMainRunLoopOnMainActor() async {
         let viewModel = SearchViewModel(service: service, scheduler: RunLoop.main)
-        await until(viewModel.$results) {
-            $0 == ["rust"]
-        } perform: {
+        await until(viewModel.$results, satisfies: [{ $0 == ["rust"] }], timeout: 30) {
             viewModel.query = "ru"
         }
     }
 
     func testMainRunLoop() async {
         let viewModel = SearchViewModel(service: service, scheduler: RunLoop.main)
-        await until(viewModel.$results) {
-            $0 == ["rust"]
-        } perform: {
+        await until(viewModel.$results, satisfies: [{ $0 == ["rust"] }], timeout: 30) {
             viewModel.query = "ru"
         }
     }

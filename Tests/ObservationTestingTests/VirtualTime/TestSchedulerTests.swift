@@ -4,7 +4,7 @@ import Publishing
 import Testing
 import XCTest
 
-@Suite("TestScheduler")
+@Suite("TestScheduler", .untilTimeout(.seconds(30)))
 struct TestSchedulerTests {
     @Test(
         "advance runs the work due in time order, ties in scheduling order, work scheduled by work included"

@@ -222,7 +222,9 @@ struct TimeOperatorTests {
     }
 }
 
-@Suite("Real schedulers")
+// Real time on the main queue: other main-actor tests may hold it for a while on a loaded
+// machine, so the waits get generous timeouts.
+@Suite("Real schedulers", .untilTimeout(.seconds(30)))
 struct RealSchedulerTests {
     @Test("receive(on:) a serial queue keeps each thread's order, sends from several threads")
     func serialQueueKeepsOrder() async {
@@ -281,6 +283,26 @@ struct RealSchedulerTests {
         } perform: {
             subject.send(2)
         }
+    }
+
+    @Test("A repeating action on a real queue stops when cancelled")
+    func repeatingStopsOnCancel() async {
+        let runs = PassthroughSubject<Int, Never>()
+        let count = Locked(0)
+        let queue = DispatchQueue(label: "repeating")
+        let timer = queue.schedule(
+            after: queue.now.advanced(by: .milliseconds(1)), interval: .milliseconds(1)
+        ) {
+            runs.send(
+                count.withLock {
+                    $0 += 1
+                    return $0
+                })
+        }
+        await until(runs) { $0 >= 2 }
+        timer.cancel()
+        queue.sync {}  // a run in progress has finished
+        await never(runs, satisfies: { _ in true }, for: .milliseconds(50))
     }
 
     @Test("Timer.publish fires on the main run loop until cancelled; OperationQueue runs work")
