@@ -125,4 +125,27 @@ struct OperatorTests {
         #expect(seen == ["output 1", "sink 1", "completion", "sink completion"])
         withExtendedLifetime(token) {}
     }
+
+    @Test("handleEvents hands over the subscription before any value, and requests unlimited")
+    func handleEventsSubscription() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        var seen: [String] = []
+        var handed: (any Subscription)?
+        let token = subject.handleEvents(
+            receiveSubscription: { subscription in
+                seen.append("subscription")
+                handed = subscription
+            },
+            receiveOutput: { seen.append("output \($0)") },
+            receiveRequest: { seen.append("request \($0)") }
+        )
+        .sink { seen.append("sink \($0)") }
+        #expect(seen == ["subscription", "request unlimited", "output 0", "sink 0"])
+        handed?.request(.max(1))  // no demand in Publishing: changes nothing
+        subject.send(1)
+        handed?.cancel()  // cancelling the handed subscription ends it
+        subject.send(2)
+        #expect(seen.suffix(2) == ["output 1", "sink 1"])
+        withExtendedLifetime(token) {}
+    }
 }
