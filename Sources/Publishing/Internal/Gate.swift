@@ -13,11 +13,17 @@ final class Gate<State, Output, Failure: Error>: @unchecked Sendable {
 
     /// The events a state change decides on, delivered in order once the lock is released.
     struct Outbox {
-        fileprivate var events: [Event] = []
+        /// The first event, kept inline: most changes decide on one or none, and need no array.
+        fileprivate var first: Event?
+        fileprivate var rest: [Event] = []
 
-        mutating func send(_ value: Output) { events.append(.value(value)) }
+        mutating func send(_ value: Output) { append(.value(value)) }
         mutating func finish(_ completion: Subscribers.Completion<Failure> = .finished) {
-            events.append(.completion(completion))
+            append(.completion(completion))
+        }
+
+        private mutating func append(_ event: Event) {
+            if first == nil { first = event } else { rest.append(event) }
         }
     }
 
@@ -62,8 +68,21 @@ final class Gate<State, Output, Failure: Error>: @unchecked Sendable {
             return result
         }
         let result = changeState(change, &outbox)
+        guard let first = outbox.first else {
+            lock.unlock()
+            return result
+        }
+        // The common case: one value, and nobody delivering. Hand it over without queueing.
+        if outbox.rest.isEmpty, !isDelivering, queue.isEmpty, case .value(let value) = first {
+            isDelivering = true
+            let receiveValue = receiveValue
+            lock.unlock()
+            receiveValue?(value)
+            drain()
+            return result
+        }
         var ended: [AnyCancellable] = []
-        for event in outbox.events where !isClosed {
+        for event in CollectionOfOne(first) + outbox.rest where !isClosed {
             queue.push(event)
             if case .completion = event {
                 isClosed = true
