@@ -168,8 +168,10 @@ enum Waiter {
         let start = ContinuousClock.now
         let subscription = subscribe(mailbox)
         defer { subscription.cancel() }
-        let timer = DeadlineTimer(after: timeout) { mailbox.post(.timedOut) }
-        defer { timer.cancel() }
+        // Armed only when the wait first has to suspend, for what is left of the timeout: a wait
+        // whose value is already there never touches the deadline thread.
+        var timer: DeadlineTimer?
+        defer { timer?.cancel() }
         let windowTimer = window.map { DeadlineTimer(after: $0) { mailbox.post(.windowPassed) } }
         defer { windowTimer?.cancel() }
 
@@ -202,7 +204,11 @@ enum Waiter {
             start: start,
             isActionRunning: actionTask != nil
         )
-        let result = await progress.run(from: mailbox, at: callSite)
+        let result = await progress.run(from: mailbox, at: callSite) {
+            guard timer == nil else { return }
+            let remaining = timeout - (ContinuousClock.now - start)
+            timer = DeadlineTimer(after: remaining) { mailbox.post(.timedOut) }
+        }
         progress.idleTimer?.cancel()
         if let actionTask {
             actionTask.cancel()
@@ -337,7 +343,8 @@ private struct WaitProgress<Output> {
     mutating func run<Failure>(
         from mailbox: Mailbox<WaitEvent<Output, Failure>>,
         isolation: isolated (any Actor)? = #isolation,
-        at callSite: CallSite
+        at callSite: CallSite,
+        beforeSuspending: () -> Void
     ) async -> WaitResult<Output>? {
         let clock = ContinuousClock()
         matched.reserveCapacity(plan.steps.count)
@@ -346,6 +353,7 @@ private struct WaitProgress<Output> {
         while !isDone {
             // `nil`: the waiting task was cancelled. That is the caller's decision, not a failed
             // expectation, so nothing is recorded.
+            if !mailbox.hasMessage { beforeSuspending() }
             guard let event = await mailbox.receive(isolation: isolation) else { return nil }
             report.pending = matched.count
             switch event {

@@ -35,6 +35,12 @@ package final class Mailbox<Message>: @unchecked Sendable {
         receiver?.resume()
     }
 
+    /// Whether a message is waiting, so that ``receive(isolation:)`` would not suspend.
+    @inlinable
+    package var hasMessage: Bool {
+        lock.withLock { !state.messages.isEmpty }
+    }
+
     /// Takes the oldest message, suspending until one arrives; `nil` once the task is cancelled
     /// and no message is waiting.
     @inlinable
