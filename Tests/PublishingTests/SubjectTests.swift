@@ -150,4 +150,23 @@ struct SubjectTests {
         #expect(count == 2)
         withExtendedLifetime(token) {}
     }
+
+    @Test("A live subscription to a @Published property does not keep the object alive")
+    func subscriptionDoesNotHoldOwner() {
+        final class Model: ObservableObject {
+            @Published var value = 0
+        }
+        weak var weakModel: Model?
+        var received: [Int] = []
+        var token: AnyCancellable?
+        do {
+            let model = Model()
+            weakModel = model
+            token = model.$value.sink { received.append($0) }
+            model.value = 1
+        }
+        #expect(weakModel == nil)
+        #expect(received == [0, 1])
+        token?.cancel()
+    }
 }

@@ -220,7 +220,10 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
             if let replay { receiveValue(replay) }
             drain(subscription)
         }
-        return AnyCancellable { [weak self] in self?.cancel(subscription) }
+        // Holds the relay, as a Combine subscription holds its subject, until cancelled: the
+        // relay holds nothing of the token, so there is no cycle, and a weak reference would
+        // give the relay a side table, slowing every later retain and release of it.
+        return AnyCancellable { [self] in cancel(subscription) }
     }
 
     @inlinable
