@@ -31,7 +31,7 @@ where
     private let duration: (SchedulerTimeType.Stride) -> Duration
     private let stride: (Duration) -> SchedulerTimeType.Stride
     /// Runs of work `run()` allows before it decides the work repeats forever.
-    static var runLimit: Int { 100_000 }
+    static var runLimit: Int { 10_000 }
 
     init(
         clock: TestClock,
@@ -162,7 +162,7 @@ where
 
     /// Runs every scheduled action, moving time to each in turn, until none is left.
     ///
-    /// Work that schedules more work forever (a repeating timer) fails after 100,000 runs,
+    /// Work that schedules more work forever (a repeating timer) fails after 10,000 runs,
     /// naming the time reached, instead of hanging; advance by a fixed stride for those.
     ///
     /// - Parameters:

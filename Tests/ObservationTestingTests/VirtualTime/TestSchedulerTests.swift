@@ -101,7 +101,7 @@ struct TestSchedulerTests {
             scheduler.run()
         } matching: { issue in
             issue.comments.contains {
-                $0.rawValue.contains("gave up after 100000 scheduled actions")
+                $0.rawValue.contains("gave up after 10000 scheduled actions")
             }
         }
         timer.cancel()
