@@ -208,7 +208,7 @@ struct CombiningTests {
         "Sends from several threads through merge, combineLatest and zip: none lost, none doubled")
     func concurrentSends() async {
         let threads = 4
-        let perThread = 2_000
+        let perThread = 500
         let subjects = (0..<threads).map { _ in PassthroughSubject<Int, Never>() }
         let merged = Locked<[Int]>([])
         let latestCount = Locked(0)
@@ -380,10 +380,10 @@ struct FlatMapTests {
         for index in inners.indices { upstream.send(index) }
         await withTaskGroup(of: Void.self) { group in
             for inner in inners {
-                group.addTask { for value in 0..<1_000 { inner.send(value) } }
+                group.addTask { for value in 0..<300 { inner.send(value) } }
             }
         }
-        #expect(count.withLock { $0 } == 4_000)
+        #expect(count.withLock { $0 } == 1_200)
         #expect(!overlapped.withLock { $0 })
         withExtendedLifetime(token) {}
     }

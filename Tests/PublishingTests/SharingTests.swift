@@ -122,7 +122,7 @@ struct SourceTests {
 
     @Test("Future's promise is kept only once when called from many threads at once")
     func futureRace() async {
-        for _ in 0..<50 {
+        for _ in 0..<20 {
             let promise = Locked<Future<Int, Never>.Promise?>(nil)
             let future = Future<Int, Never> { made in promise.withLock { $0 = made } }
             let fulfill = promise.withLock { $0! }
