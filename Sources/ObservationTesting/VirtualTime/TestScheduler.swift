@@ -216,7 +216,7 @@ extension DispatchQueue {
             clock: clock,
             origin: SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1)),
             duration: { .nanoseconds($0.magnitude) },
-            stride: { .nanoseconds(Int($0.inNanoseconds)) }
+            stride: { .nanoseconds(Int($0.nanoseconds)) }
         )
     }
 }
@@ -235,7 +235,7 @@ extension RunLoop {
             clock: clock,
             origin: SchedulerTimeType(Date(timeIntervalSinceReferenceDate: 0)),
             duration: { .nanoseconds(Int64(($0.magnitude * 1e9).rounded())) },
-            stride: { .init(Double($0.inNanoseconds) / 1e9) }
+            stride: { .init(Double($0.nanoseconds) / 1e9) }
         )
     }
 }
@@ -244,13 +244,5 @@ extension OperationQueue {
     /// A test scheduler with an operation queue's time (a run loop's), on a clock of its own.
     public static var test: TestSchedulerOf<OperationQueue> {
         RunLoop.test(clock: TestClock())
-    }
-}
-
-extension Duration {
-    /// The duration in whole nanoseconds.
-    var inNanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

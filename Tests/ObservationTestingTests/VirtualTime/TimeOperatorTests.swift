@@ -46,17 +46,17 @@ struct TimeOperatorTests {
     @Test("debounce sends a waiting value before finishing, and drops it on failure")
     func debounceCompletion() {
         let scheduler = DispatchQueue.test
-        let finishing = PassthroughSubject<Int, TestFailure>()
-        let failing = PassthroughSubject<Int, TestFailure>()
+        let finishing = PassthroughSubject<Int, TestError>()
+        let failing = PassthroughSubject<Int, TestError>()
         let finished = Log(finishing.debounce(for: 1, scheduler: scheduler))
         let failed = Log(failing.debounce(for: 1, scheduler: scheduler))
         finishing.send(1)
         failing.send(1)
         finishing.send(completion: .finished)
-        failing.send(completion: .failure(TestFailure()))
+        failing.send(completion: .failure(TestError()))
         scheduler.advance()
         #expect(finished.values == [1] && finished.finished)
-        #expect(failed.values.isEmpty && failed.failure is TestFailure)
+        #expect(failed.values.isEmpty && failed.failure is TestError)
         scheduler.advance(by: 5)
         #expect(finished.values == [1])
     }
@@ -112,19 +112,19 @@ struct TimeOperatorTests {
     @Test("timeout finishes, or fails with the custom error, and cancels the upstream")
     func timeout() {
         let scheduler = DispatchQueue.test
-        let subject = PassthroughSubject<Int, TestFailure>()
+        let subject = PassthroughSubject<Int, TestError>()
         var cancels = 0
         let watched = subject.handleEvents(receiveCancel: { cancels += 1 })
         let finishing = Log(watched.timeout(.seconds(1), scheduler: scheduler))
         let failing = Log(
-            watched.timeout(.seconds(1), scheduler: scheduler, customError: { TestFailure() }))
+            watched.timeout(.seconds(1), scheduler: scheduler, customError: { TestError() }))
         scheduler.advance(by: .milliseconds(900))
         subject.send(1)  // restarts both timers
         scheduler.advance(by: .milliseconds(900))
         #expect(!finishing.finished && failing.failure == nil)
         scheduler.advance(by: .milliseconds(100))
         #expect(finishing.values == [1] && finishing.finished)
-        #expect(failing.failure is TestFailure)
+        #expect(failing.failure is TestError)
         #expect(cancels == 2)
     }
 
@@ -324,6 +324,3 @@ struct RealSchedulerTests {
         }
     }
 }
-
-/// An error for tests of failure paths.
-struct TestFailure: Error {}
