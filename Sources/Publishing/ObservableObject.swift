@@ -32,6 +32,10 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
 /// A `@Published` property's storage, as the synthesized `objectWillChange` finds it.
 protocol PublishedStorage {
     var willChangeSlot: any WillChangeSlot { get }
+    /// The value now stored.
+    var currentValue: Any { get }
+    /// Calls `onStore` after each later assignment has stored its value.
+    func subscribeToStores(_ onStore: @escaping () -> Void) -> AnyCancellable
 }
 
 /// Where a `@Published` property keeps the `objectWillChange` its assignments fire.

@@ -52,15 +52,14 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
     ) -> AnyCancellable {
-        let scheduler = PropertyObserver(
-            model: model,
-            keyPath: keyPath,
+        let keyPath = keyPath
+        return StateObserver.start(
+            read: { [weak model] in model.map { $0[keyPath: keyPath] } },
             runner: runner,
             signal: signal,
             receiveValue: receiveValue,
             receiveCompletion: receiveCompletion
-        ).scheduler
-        return AnyCancellable { scheduler.cancel() }
+        )
     }
 }
 
@@ -90,52 +89,161 @@ public func publisher<Model: AnyObject & Observable, Value>(
     ObservedProperty(model: model, keyPath: keyPath, runner: ActorRunner(isolation: isolation))
 }
 
-/// One subscription to an observed property: reads it, and sends what is new.
+/// One subscription to observed state: reads it on its actor after each change, and sends what
+/// is new.
 ///
 /// Not `Sendable`: it is used only where the subscription was made, and in tasks that
 /// ``ReadScheduler`` runs on that same actor.
-private final class PropertyObserver<Model: AnyObject & Observable, Value> {
-    private weak var model: Model?
-    private let keyPath: KeyPath<Model, Value>
+final class StateObserver<Value> {
+    /// Reads the state; `nil` once what it reads is gone, which finishes the subscription.
+    private let read: () -> Value?
     private let receiveValue: (Value) -> Void
     private let receiveCompletion: (Subscribers.Completion<Never>) -> Void
     private var lastSent: Value?
-    let scheduler: ReadScheduler
+    private let scheduler: ReadScheduler
+    /// Subscriptions to the `ObservableObject`s whose changes also wake it.
+    private var watches: [AnyCancellable] = []
 
-    init(
-        model: Model,
-        keyPath: KeyPath<Model, Value>,
+    private init(
+        read: @escaping () -> Value?,
         runner: ActorRunner,
         signal: ChangeSignal,
         receiveValue: @escaping (Value) -> Void,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void
     ) {
-        self.model = model
-        self.keyPath = keyPath
+        self.read = read
         self.receiveValue = receiveValue
         self.receiveCompletion = receiveCompletion
         scheduler = ReadScheduler(runner: runner, signal: signal)
-        // The scheduler holds this observer until the subscription is cancelled.
-        scheduler.start { [self] isTracking in read(isTracking: isTracking) }
     }
 
-    /// Reads the value and sends it if it is new; with `isTracking`, first registers for the next
-    /// change, so that a store landing after the read is always noticed.
-    func read(isTracking: Bool) {
-        guard let model else {
+    /// Starts observing: reads at once on the caller's thread, then after each change of the
+    /// `@Observable` state the read touches, and of each of `objects` that is an
+    /// `ObservableObject`.
+    static func start(
+        read: @escaping () -> Value?,
+        watching objects: [AnyObject] = [],
+        trigger: ReadTrigger? = nil,
+        runner: ActorRunner,
+        signal: ChangeSignal,
+        receiveValue: @escaping (Value) -> Void,
+        receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void
+    ) -> AnyCancellable {
+        // An `objectWillChange` comes before the change: reads after it are confirmed.
+        let observer = StateObserver(
+            read: read,
+            runner: runner,
+            signal: objects.isEmpty ? signal : .beforeStore,
+            receiveValue: receiveValue,
+            receiveCompletion: receiveCompletion
+        )
+        let scheduler = observer.scheduler
+        trigger?.attach(scheduler)
+        observer.watches = objects.flatMap { object in
+            ModelState.subscribeToChanges(of: object) { scheduler.noteChange() }
+        }
+        // The scheduler holds the observer until the subscription is cancelled.
+        scheduler.start { [observer] isTracking in observer.read(isTracking: isTracking) }
+        return AnyCancellable { [observer] in
             scheduler.cancel()
+            observer.watches.removeAll()
+        }
+    }
+
+    /// Reads the state and sends it if it is new; with `isTracking`, first registers for the next
+    /// change, so that a store landing after the read is always noticed.
+    private func read(isTracking: Bool) {
+        if isTracking {
+            let read = read
+            scheduler.track { _ = read() }
+        }
+        guard let value = read() else {
+            scheduler.cancel()
+            watches.removeAll()
             receiveCompletion(.finished)
             return
         }
-        if isTracking {
-            let keyPath = keyPath
-            scheduler.track { _ = model[keyPath: keyPath] }
-        }
-        let value = model[keyPath: keyPath]
         if let lastSent, areEqual(lastSent, value) { return }
         lastSent = value
         receiveValue(value)
     }
+}
+
+/// Publishes a value read from observable state: at once, then after each change of what the
+/// read touched (`@Observable` properties, through Observation tracking) and of the given
+/// `ObservableObject`s, on the actor it was made on. Like ``ObservedProperty``, several changes
+/// with no suspension point between them arrive as one, and an `Equatable` value is sent only
+/// when it differs from the last one sent.
+package struct ObservedState<Value>: Publisher, CoalescingPublisher {
+    package typealias Output = Value
+    package typealias Failure = Never
+
+    let read: () -> Value?
+    let objects: [AnyObject]
+    let trigger: ReadTrigger?
+    let runner: ActorRunner
+
+    /// - Parameters:
+    ///   - objects: Objects whose `objectWillChange` and `@Published` changes also wake it.
+    ///   - trigger: Asks for a read when the reader's needs change, with no change of state.
+    ///   - isolation: The caller's actor: reads run on it.
+    ///   - read: Reads the state; `nil` once what it reads is gone, which finishes.
+    package init(
+        watching objects: [AnyObject],
+        trigger: ReadTrigger? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        read: @escaping () -> Value?
+    ) {
+        self.read = read
+        self.objects = objects
+        self.trigger = trigger
+        runner = ActorRunner(isolation: isolation)
+    }
+
+    package func sink(
+        receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+        receiveValue: @escaping (Value) -> Void
+    ) -> AnyCancellable {
+        StateObserver.start(
+            read: read,
+            watching: objects,
+            trigger: trigger,
+            runner: runner,
+            signal: .preferred,
+            receiveValue: receiveValue,
+            receiveCompletion: receiveCompletion
+        )
+    }
+}
+
+/// Asks an ``ObservedState`` subscription for one more read, as a change would.
+package final class ReadTrigger: Sendable {
+    private let scheduler = Locked<ReadScheduler?>(nil)
+
+    package init() {}
+
+    func attach(_ scheduler: ReadScheduler) {
+        self.scheduler.withLock { $0 = scheduler }
+    }
+
+    /// Schedules a read on the subscription's actor; nothing before it has subscribed.
+    package func fire() {
+        scheduler.withLock { $0 }?.noteChange()
+    }
+}
+
+/// Whether `body` read any `@Observable` property: a read that reads none can never be woken
+/// by a change.
+package func readsObservableState(_ body: () -> Void) -> Bool {
+    var didRead = false
+    // Observation evaluates `onChange` only when the body read something it can track.
+    withObservationTracking(
+        body,
+        onChange: {
+            didRead = true
+            return {}
+        }())
+    return didRead
 }
 
 /// When Observation tells an observer of a change: before or after the new value is stored.
@@ -200,16 +308,17 @@ final class ReadScheduler: @unchecked Sendable {
                         // One notice per registration, as with `onChange`: the read it schedules
                         // registers again.
                         tracking.cancel()
-                        changed()
+                        self.noteChange()
                     })
                 return
             }
         #endif
-        withObservationTracking(access) { [self] in changed() }
+        withObservationTracking(access) { [self] in noteChange() }
     }
 
-    /// Called by Observation on the changing thread: before or after the store, per `signal`.
-    private func changed() {
+    /// Called on the changing thread: by Observation before or after the store, per `signal`,
+    /// and by the `ObservableObject`s an observer watches.
+    func noteChange() {
         let shouldSchedule = state.withLock { state -> Bool in
             state.changeCount += 1
             guard state.read != nil, !state.isReadScheduled else { return false }

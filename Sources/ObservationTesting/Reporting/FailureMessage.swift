@@ -143,6 +143,8 @@ struct FailureMessage<Value> {
             if ending.window != nil { when = "while it was watched" }
             return
                 "\(failedAfter): the \(source) failed with \(ValueDescription.of(error)) \(when)."
+        case .conditionThrew(let error as any ExplainedFailure):
+            return "\(helper) failed: \(pendingCondition) \(error.summary)."
         case .conditionThrew(let error):
             return "\(helper) failed: \(pendingCondition) threw \(ValueDescription.of(error)) "
                 + "on value [\(lastIndex)]."
@@ -211,6 +213,8 @@ struct FailureMessage<Value> {
         case .ended:
             return "A \(source) that has ended sends no more values, so the remaining conditions "
                 + "can never be met. Check what ended it, or wait on a \(source) that stays alive."
+        case .conditionThrew(let error as any ExplainedFailure):
+            return error.hint
         case .conditionThrew:
             return "An error thrown by a condition fails the wait at once."
         case .actionThrew:

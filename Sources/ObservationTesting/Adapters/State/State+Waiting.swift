@@ -1,0 +1,112 @@
+import Publishing
+
+// Conditions over any observable state: closures read `@Observable` properties (and the view
+// models passed in), and are re-checked on the caller's actor after each change they read, or
+// after each change of a passed `ObservableObject`.
+
+/// Suspends until `condition` holds: a condition over any observable state, re-checked after
+/// each change of what it reads.
+///
+/// ```swift
+/// await until { model.items.count == 3 && !model.isLoading }
+/// await until(viewModel) { $0.items.count == 3 && !$0.isLoading }
+/// ```
+///
+/// The condition runs on the caller's actor, at once and then after each change: of an
+/// `@Observable` property it read (through Observation tracking, so several models at once
+/// work), and of each `ObservableObject` passed in (after its `objectWillChange`, once the
+/// change has landed). Several changes made with no suspension point between them are checked
+/// once, as they stand after the last. A condition that reads no observable state, with no
+/// `ObservableObject` passed, could never be woken: the wait fails at once and says so.
+///
+/// - Parameters:
+///   - models: View models to pass to `condition`: `ObservableObject`s are watched whole, and
+///     the failure message shows how their properties changed. Pass none when the closure
+///     reads `@Observable` models it captures.
+///   - timeout: How long to wait; `nil` uses the default.
+///   - idleTimeout: Fail when no change arrives for this long.
+///   - isolation: The caller's actor, inferred: the condition runs on it.
+///   - fileID: The caller's file ID, inferred: failures are recorded there.
+///   - filePath: The caller's file path, inferred: failures are recorded there.
+///   - line: The caller's line, inferred: failures are recorded there.
+///   - column: The caller's column, inferred: failures are recorded there.
+///   - action: Work to run once the wait is watching, such as the call under test.
+///   - condition: The condition, over the state it reads.
+/// - Returns: Whether the condition was met within the timeout.
+@discardableResult
+public func until<each Model: AnyObject>(
+    _ models: repeat each Model,
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil,
+    _ condition: @escaping (repeat each Model) throws -> Bool
+) async -> Bool {
+    let checks = StateChecks(
+        [bind(condition, to: repeat each models)], watching: objects(repeat each models),
+        isolation: isolation)
+    return await Verbs.until(
+        checks.waitSource,
+        satisfies: checks.steps,
+        timeout: timeout,
+        idleTimeout: idleTimeout,
+        helper: "until(_:_:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    ) != nil
+}
+
+/// `until(_:_:)` with ordered conditions: the state must meet each in turn.
+///
+/// ```swift
+/// await until(viewModel, satisfies: [{ $0.isLoading }, { !$0.isLoading && $0.items.count == 3 }]) {
+///     await viewModel.load()
+/// }
+/// ```
+///
+/// After one condition is met, the next is checked at once on the same state, then after each
+/// change: only the pending condition runs, so a later one may assume the earlier ones held.
+@discardableResult
+public func until(
+    _ models: AnyObject...,
+    satisfies conditions: [() throws -> Bool],
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    perform action: (() async throws -> Void)? = nil
+) async -> Bool {
+    let checks = StateChecks(conditions, watching: models, isolation: isolation)
+    return await Verbs.until(
+        checks.waitSource,
+        satisfies: checks.steps,
+        timeout: timeout,
+        idleTimeout: idleTimeout,
+        helper: "until(_:satisfies:)",
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action
+    ) != nil
+}
+
+/// `condition` applied to `models`, as a closure of no arguments.
+private func bind<each Model: AnyObject>(
+    _ condition: @escaping (repeat each Model) throws -> Bool,
+    to models: repeat each Model
+) -> () throws -> Bool {
+    { try condition(repeat each models) }
+}
+
+private func objects<each Model: AnyObject>(_ models: repeat each Model) -> [AnyObject] {
+    var objects: [AnyObject] = []
+    for model in repeat each models { objects.append(model) }
+    return objects
+}

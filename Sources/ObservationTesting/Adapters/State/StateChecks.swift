@@ -1,0 +1,159 @@
+import Publishing
+
+/// One check of a condition over state, as a wait receives it: which condition, what it
+/// returned, and how the watched view models stood.
+struct StateCheck: Equatable, CustomDebugStringConvertible {
+    enum Outcome {
+        case returned(Bool)
+        case threw(any Error)
+        /// The condition read no observable state, and no `ObservableObject` is watched.
+        case readNothing
+    }
+
+    var step: Int
+    var stepCount: Int
+    var outcome: Outcome
+    /// The watched view models' properties, if any are watched.
+    var state: StateSnapshot?
+    /// The properties that changed since the state before, for the timeline.
+    var changes: [StateSnapshot.Property]
+
+    static func == (lhs: StateCheck, rhs: StateCheck) -> Bool {
+        lhs.step == rhs.step && lhs.state == rhs.state
+            && lhs.outcome.description == rhs.outcome.description
+    }
+
+    var debugDescription: String {
+        var text = stepCount > 1 ? "condition \(step + 1): " : ""
+        text += outcome.description
+        if state != nil {
+            text += changes.isEmpty ? "" : " (\(StateSnapshot.describe(changes)))"
+        }
+        return text
+    }
+}
+
+extension StateCheck.Outcome {
+    var description: String {
+        switch self {
+        case .returned(let isMet): "\(isMet)"
+        case .threw(let error): "threw \(ValueDescription.of(error))"
+        case .readNothing: "read no observable state"
+        }
+    }
+}
+
+/// A condition that read no observable state: no change could ever wake it.
+struct UnobservableCondition: Error, ExplainedFailure {
+    var step: Int
+    var summary: String { "reads no observable state, so no change could wake it" }
+    var hint: String {
+        "Read an @Observable model's properties in the condition, or pass the ObservableObject it "
+            + "reads: until(viewModel) { $0.items.count == 3 }. Plain properties, globals and "
+            + "values captured by the closure are not observed."
+    }
+}
+
+/// The conditions of one `until(_:_:)` wait and what they need between checks: the pending
+/// step, and the snapshot the timeline compares with.
+///
+/// Read on the caller's actor by the source, and by the engine's steps; the lock keeps a
+/// wait from a caller with no actor, whose reads and steps run on different threads, sound.
+final class StateChecks {
+    private struct Progress {
+        var pending = 0
+        /// Steps already checked for reading observable state.
+        var checkedSteps = Set<Int>()
+        var unobservableStep: Int?
+        var last: (state: StateSnapshot, changes: [StateSnapshot.Property])?
+    }
+
+    private let conditions: [() throws -> Bool]
+    private let objects: [AnyObject]
+    private let watchesWholeObjects: Bool
+    private let progress = Locked(Progress())
+    private let trigger = ReadTrigger()
+    private let source: ObservedState<StateCheck>
+
+    init(
+        _ conditions: [() throws -> Bool],
+        watching objects: [AnyObject],
+        isolation: isolated (any Actor)?
+    ) {
+        self.conditions = conditions
+        self.objects = objects
+        watchesWholeObjects = objects.contains { ModelState.isWatchable($0) }
+        var read: (() -> StateCheck?)!
+        source = ObservedState(watching: objects, trigger: trigger, isolation: isolation) {
+            read()
+        }
+        read = { [weak self] in self?.check() }
+    }
+
+    var waitSource: WaitSource<StateCheck, Never> {
+        var source = source.waitSource
+        source.noun = "state"
+        return source
+    }
+
+    /// One step per condition: met by a check of that condition that returned `true`.
+    var steps: [Condition<StateCheck>] {
+        conditions.indices.map { index in
+            Condition(nil) { [self] check in
+                guard check.step == index else { return false }
+                switch check.outcome {
+                case .readNothing: throw UnobservableCondition(step: index)
+                case .threw(let error): throw error
+                case .returned(let isMet):
+                    if isMet, index + 1 < conditions.count {
+                        progress.withLock { $0.pending = index + 1 }
+                        // The next condition may read other state: a read tracks it.
+                        trigger.fire()
+                    }
+                    return isMet
+                }
+            }
+        }
+    }
+
+    /// Runs the pending condition on the current state.
+    private func check() -> StateCheck {
+        let step = progress.withLock { $0.pending }
+        let condition = conditions[step]
+        var outcome = StateCheck.Outcome.returned(false)
+        let evaluate = {
+            do { outcome = .returned(try condition()) } catch { outcome = .threw(error) }
+        }
+        let isFirstCheck = progress.withLock { $0.checkedSteps.insert(step).inserted }
+        if isFirstCheck, !watchesWholeObjects, !readsObservableState(evaluate) {
+            progress.withLock { $0.unobservableStep = step }
+        } else if !isFirstCheck || watchesWholeObjects {
+            evaluate()
+        }
+        if progress.withLock({ $0.unobservableStep == step }) { outcome = .readNothing }
+        var state: StateSnapshot?
+        var changes: [StateSnapshot.Property] = []
+        if !objects.isEmpty {
+            let snapshot = StateSnapshot(of: objects)
+            (state, changes) = progress.withLock { progress in
+                if let last = progress.last, last.state == snapshot {
+                    return (snapshot, last.changes)
+                }
+                let changes = snapshot.changes(from: progress.last?.state)
+                progress.last = (snapshot, changes)
+                return (snapshot, changes)
+            }
+        }
+        return StateCheck(
+            step: step, stepCount: conditions.count, outcome: outcome, state: state,
+            changes: changes)
+    }
+}
+
+/// An error whose failure message explains itself, instead of "threw" and its description.
+protocol ExplainedFailure: Error {
+    /// What went wrong, after "condition N of M".
+    var summary: String { get }
+    /// What to try.
+    var hint: String { get }
+}

@@ -1,0 +1,87 @@
+#if canImport(Darwin)
+    import Observation
+#else
+    @_spi(SwiftUI) import Observation
+#endif
+
+/// What the package's test tools need to know of a view model: its observable stored properties,
+/// and when they change.
+package enum ModelState {
+    /// The observable stored properties of `object`, base class first, in declaration order:
+    /// each `@Published` property of an `ObservableObject`, and each observed property of an
+    /// `@Observable` class (not those marked `@ObservationIgnored`), named as declared.
+    package static func properties(of object: AnyObject) -> [(name: String, value: Any)] {
+        var levels: [[(name: String, value: Any)]] = []
+        var mirror: Mirror? = Mirror(reflecting: object)
+        let isObservable = object is any Observable
+        while let current = mirror {
+            var level: [(name: String, value: Any)] = []
+            for child in current.children {
+                guard let label = child.label else { continue }
+                if let storage = child.value as? any PublishedStorage {
+                    level.append((String(label.dropFirst()), storage.currentValue))
+                } else if isObservable, label.hasPrefix("_"), !(child.value is ObservationRegistrar)
+                {
+                    // The `@Observable` macro keeps each observed property in `_name`.
+                    level.append((String(label.dropFirst()), child.value))
+                }
+            }
+            levels.append(level)
+            mirror = current.superclassMirror
+        }
+        return levels.reversed().flatMap { $0 }
+    }
+
+    /// Whether `object` is an `ObservableObject`, whose every change can be watched.
+    package static func isWatchable(_ object: AnyObject) -> Bool {
+        object is any ObservableObject
+    }
+
+    /// Calls `onChange` when `object` changes, if it is an `ObservableObject`: on its
+    /// `objectWillChange` (before the change), and after each of its `@Published` properties has
+    /// stored a new value. Changes stop being reported when the returned tokens are released.
+    package static func subscribeToChanges(
+        of object: AnyObject,
+        _ onChange: @escaping () -> Void
+    ) -> [AnyCancellable] {
+        guard let observable = object as? any ObservableObject else { return [] }
+        var tokens = [willChangeToken(of: observable, onChange)]
+        var mirror: Mirror? = Mirror(reflecting: object)
+        while let current = mirror {
+            for child in current.children {
+                if let storage = child.value as? any PublishedStorage {
+                    tokens.append(storage.subscribeToStores(onChange))
+                }
+            }
+            mirror = current.superclassMirror
+        }
+        return tokens
+    }
+
+    private static func willChangeToken(
+        of object: some ObservableObject,
+        _ onChange: @escaping () -> Void
+    ) -> AnyCancellable {
+        object.objectWillChange.sink { _ in onChange() }
+    }
+}
+
+extension Published {
+    /// The value now stored.
+    var currentValue: Any { relay.value }
+
+    /// Calls `onStore` after each later assignment has stored its value.
+    func subscribeToStores(_ onStore: @escaping () -> Void) -> AnyCancellable {
+        var isReplay = true
+        return relay.subscribe(
+            receiveCompletion: { _ in },
+            receiveValue: { _ in
+                // The first value is the current one, replayed on subscribing: not a change.
+                if isReplay {
+                    isReplay = false
+                } else {
+                    onStore()
+                }
+            })
+    }
+}
