@@ -38,8 +38,10 @@ struct StateConditionTests {
     @MainActor
     func closureOverObservableModel() async {
         let model = TrackedModel()
-        let met = await until(perform: { await model.load() }) {
+        let met = await until {
             model.count == 1 && !model.isLoading
+        } perform: {
+            await model.load()
         }
         #expect(met)
         #expect(model.count == 1)
@@ -50,12 +52,12 @@ struct StateConditionTests {
     func closureOverSeveralModels() async {
         let first = TrackedModel()
         let second = TrackedModel()
-        let met = await until(
-            perform: {
-                await first.load()
-                await second.load()
-            },
-            { first.count == 1 && second.count == 1 })
+        let met = await until {
+            first.count == 1 && second.count == 1
+        } perform: {
+            await first.load()
+            await second.load()
+        }
         #expect(met)
     }
 
@@ -70,8 +72,10 @@ struct StateConditionTests {
     @MainActor
     func objectModel() async {
         let viewModel = ListViewModel()
-        let met = await until(viewModel, perform: { await viewModel.load() }) {
+        let met = await until(viewModel) {
             $0.items.count == 3 && !$0.isLoading
+        } perform: {
+            await viewModel.load()
         }
         #expect(met)
         #expect(viewModel.items == [1, 2, 3])
@@ -144,9 +148,10 @@ struct StateConditionTests {
     func timeoutShowsChanges() async {
         let viewModel = ListViewModel()
         await withKnownIssue {
-            await until(viewModel, timeout: .milliseconds(300), perform: { await viewModel.load() })
-            {
+            await until(viewModel, timeout: .milliseconds(300)) {
                 $0.items.count == 4
+            } perform: {
+                await viewModel.load()
             }
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
@@ -177,7 +182,11 @@ struct StateConditionTests {
     func actionThrows() async {
         let model = TrackedModel()
         await withKnownIssue {
-            await until(perform: { throw TestError(code: 4) }) { model.count == 5 }
+            await until {
+                model.count == 5
+            } perform: {
+                throw TestError(code: 4)
+            }
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains("the action threw") && text.contains("TestError(code: 4)")
@@ -187,12 +196,11 @@ struct StateConditionTests {
     @Test("A non-isolated ObservableObject changed from another task")
     func nonisolatedObject() async {
         let counter = PlainCounter()
-        let met = await until(
-            counter,
-            perform: {
-                await Task.detached { for value in 1...100 { counter.value = value } }.value
-            }
-        ) { $0.value == 100 }
+        let met = await until(counter) {
+            $0.value == 100
+        } perform: {
+            await Task.detached { for value in 1...100 { counter.value = value } }.value
+        }
         #expect(met)
     }
 
@@ -236,8 +244,10 @@ final class StateConditionXCTests: FailureCapturingTestCase {
     @MainActor
     func testObjectModelMet() async {
         let viewModel = ListViewModel()
-        let met = await until(viewModel, timeout: 30, perform: { await viewModel.load() }) {
+        let met = await until(viewModel, timeout: 30) {
             $0.items == [1, 2, 3]
+        } perform: {
+            await viewModel.load()
         }
         XCTAssertTrue(met)
     }

@@ -9,7 +9,9 @@ import Publishing
 ///
 /// ```swift
 /// await until { model.items.count == 3 && !model.isLoading }
-/// await until(viewModel) { $0.items.count == 3 && !$0.isLoading }
+/// await until(viewModel) { $0.items.count == 3 && !$0.isLoading } perform: {
+///     await viewModel.load()
+/// }
 /// ```
 ///
 /// The condition runs on the caller's actor, at once and then after each change: of an
@@ -30,8 +32,8 @@ import Publishing
 ///   - filePath: The caller's file path, inferred: failures are recorded there.
 ///   - line: The caller's line, inferred: failures are recorded there.
 ///   - column: The caller's column, inferred: failures are recorded there.
-///   - action: Work to run once the wait is watching, such as the call under test.
 ///   - condition: The condition, over the state it reads.
+///   - action: Work to run once the wait is watching, such as the call under test.
 /// - Returns: Whether the condition was met within the timeout.
 @discardableResult
 public func until<each Model: AnyObject>(
@@ -43,8 +45,8 @@ public func until<each Model: AnyObject>(
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column,
-    perform action: (() async throws -> Void)? = nil,
-    _ condition: @escaping (repeat each Model) throws -> Bool
+    _ condition: @escaping (repeat each Model) throws -> Bool,
+    perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
     let checks = StateChecks(
         [bind(condition, to: repeat each models)], watching: objects(repeat each models),
@@ -64,13 +66,15 @@ public func until<each Model: AnyObject>(
 /// `until(_:_:)` with ordered conditions: the state must meet each in turn.
 ///
 /// ```swift
-/// await until(viewModel, satisfies: [{ $0.isLoading }, { !$0.isLoading && $0.items.count == 3 }]) {
+/// await until(viewModel, satisfies: [{ viewModel.isLoading }, { !viewModel.isLoading }]) {
 ///     await viewModel.load()
 /// }
 /// ```
 ///
-/// After one condition is met, the next is checked at once on the same state, then after each
-/// change: only the pending condition runs, so a later one may assume the earlier ones held.
+/// The closures read the state they capture; pass the `ObservableObject`s they read, so that
+/// their changes wake the wait (`@Observable` models are tracked without being passed). After
+/// one condition is met, the next is checked at once on the same state, then after each change:
+/// only the pending condition runs, so a later one may assume the earlier ones held.
 @discardableResult
 public func until(
     _ models: AnyObject...,
