@@ -121,7 +121,12 @@ enum StateDiff {
                 differences(path + label, old, new, depth: depth + 1, into: &lines)
             }
             // Parts that all look equal can still differ as wholes (say, by identity).
-            if lines.count > before { return }
+            if lines.count > before {
+                if let comparison = StateValue.comparison(of: actual) {
+                    lines.append("  (\(path): \(comparison))")
+                }
+                return
+            }
         }
         var line =
             "  \(path): expected \(ValueDescription.of(expected)), got \(ValueDescription.of(actual))"

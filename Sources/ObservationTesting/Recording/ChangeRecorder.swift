@@ -1,0 +1,356 @@
+public import Observation
+public import Publishing
+
+/// Records every change of a view model's observable state, for tests that assert each one.
+///
+/// The idea of TCA's `TestStore`, for plain view models: each state after a change must be
+/// asserted, described as a mutation of the state before it, and a step that differs fails with
+/// only the differing properties.
+///
+/// ```swift
+/// let changes = viewModel.recordChanges()
+/// await viewModel.load()
+/// await changes.next { $0.isLoading = true }
+/// await changes.next {
+///     $0.isLoading = false
+///     $0.items = [1, 2, 3]
+/// }
+/// changes.finish()
+/// ```
+///
+/// The state is a snapshot of the model's observable stored properties (its `@Published`
+/// properties, or the observed properties of an `@Observable` class), taken on the caller's actor
+/// after each change. Several changes made with no suspension point between them make one state,
+/// as the view sees them. Values compare with `==` where their type is `Equatable`, by identity
+/// where it is a class that is not, and otherwise by their dumped descriptions (and a failure
+/// says so).
+///
+/// Exhaustive (the default), every change must be asserted in turn: ``finish()`` fails naming
+/// those that were not, as does releasing the recorder without calling it. Not exhaustive,
+/// ``next(timeout:isolation:fileID:filePath:line:column:_:)`` skips the states before the first
+/// one in which the properties the step sets have those values, and nothing is left to assert.
+///
+/// Recording stops at ``finish()``, or when the model is released.
+public final class ChangeRecorder<Model: AnyObject> {
+    private let storage = RecordingStorage<StateSnapshot, Never>()
+    private var subscription: AnyCancellable?
+    /// The last state asserted (or, for the first step, the state when recording began).
+    private var expected: StateSnapshot
+    /// How many states the steps so far have taken, the first included.
+    private var position = 1
+    private let isExhaustive: Bool
+    private var isFinished = false
+    private let start: CallSite
+    private weak var model: Model?
+
+    init(
+        of model: Model,
+        reading keyPaths: [PartialKeyPath<Model>],
+        isExhaustive: Bool,
+        isolation: isolated (any Actor)?,
+        at callSite: CallSite
+    ) {
+        self.isExhaustive = isExhaustive
+        self.model = model
+        start = callSite
+        let storage = storage
+        let snapshots = ObservedState(watching: [model], isolation: isolation) {
+            [weak model] () -> StateSnapshot? in
+            guard let model else { return nil }
+            // Reading the properties through their key paths is what Observation tracks.
+            for keyPath in keyPaths { _ = model[keyPath: keyPath] }
+            return StateSnapshot(of: [model])
+        }
+        subscription = snapshots.sink(
+            receiveCompletion: { storage.receive(.completion($0, arrived: .now)) },
+            receiveValue: { storage.receive(.value($0, arrived: .now)) }
+        )
+        // The first read is made on subscribing: the state the steps start from.
+        expected = storage.state.withLock { $0.values.first } ?? StateSnapshot(properties: [])
+    }
+
+    deinit {
+        guard !isFinished, isExhaustive else { return }
+        let unasserted = unassertedChanges()
+        guard !unasserted.isEmpty else { return }
+        FailureReporter.record(
+            "ChangeRecorder was released with \(Self.count(unasserted.count)) not asserted:\n"
+                + unasserted.joined(separator: "\n")
+                + "\n\nAssert each with next { … }, then call finish(); or record with "
+                + "recordChanges(exhaustive: false) to assert only the states you care about.",
+            at: start)
+    }
+
+    /// Suspends until the next state, and checks it against the state before with `change`
+    /// applied; not exhaustive, until the first state in which the properties `change` sets have
+    /// those values.
+    ///
+    /// ```swift
+    /// await changes.next { $0.isLoading = true }
+    /// ```
+    ///
+    /// The state's properties are named as the model declares them, and typed by what is assigned
+    /// (`$0.items = [1]`, `$0.error = nil`). Reading one (`$0.count += 1`) needs its exact type; a
+    /// name the model does not have fails the step, and reading one stops the test.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait for the state; `nil` uses the default.
+    ///   - isolation: The caller's actor, inferred.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - change: The change, as a mutation of the state before it.
+    /// - Returns: Whether the state arrived and matched.
+    @discardableResult
+    public func next(
+        timeout: Timeout? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        _ change: (inout ExpectedState) throws -> Void
+    ) async -> Bool {
+        let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        var state = ExpectedState(expected, modelName: "\(Model.self)")
+        do {
+            try change(&state)
+        } catch {
+            FailureReporter.record(
+                "ChangeRecorder.next(_:) failed: the change threw \(ValueDescription.of(error)).",
+                at: callSite)
+            return false
+        }
+        guard state.problems.isEmpty else {
+            FailureReporter.record(
+                "ChangeRecorder.next(_:) failed: " + state.problems.joined(separator: " "),
+                at: callSite)
+            return false
+        }
+        let wanted = state.snapshot
+        let assigned = state.assigned
+        let step: Condition<StateSnapshot> =
+            isExhaustive
+            ? .any
+            : Condition(
+                StateSnapshot.describe(wanted.properties.filter { assigned.contains($0.name) })
+            ) {
+                actual in
+                StateDiff.lines(
+                    expected: wanted.restricted(to: assigned),
+                    actual: actual.restricted(to: assigned)
+                ).isEmpty
+            }
+        let start = position
+        guard
+            let result = await Waiter.wait(
+                on: WaitSource<StateSnapshot, Never>(
+                    subscribe: { [storage] mailbox in
+                        storage.tap(from: start) { mailbox.post($0.erased) }
+                    },
+                    noun: "view model",
+                    coalescesChanges: true
+                ),
+                plan: WaitPlan(steps: [step]),
+                timeout: TimeoutRequest(timeout),
+                helper: "ChangeRecorder.next(_:)",
+                isolation: isolation,
+                at: callSite
+            ), let actual = result.matched.first
+        else { return false }
+        position = start + result.consumed
+        expected = actual
+        guard isExhaustive else { return true }
+        let differences = StateDiff.lines(expected: wanted, actual: actual)
+        guard !differences.isEmpty else { return true }
+        FailureReporter.record(
+            "ChangeRecorder.next(_:) failed: state [\(position - 1)] differs from the expected "
+                + "state:\n" + differences.joined(separator: "\n")
+                + "\n\nThe next step starts from the actual state.",
+            at: callSite)
+        return false
+    }
+
+    /// Stops recording; exhaustive, fails if changes remain that no step asserted.
+    ///
+    /// The state is read once more first, so a change made just before is not missed.
+    ///
+    /// - Parameters:
+    ///   - isolation: The caller's actor, inferred: the state is read on it.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    public func finish(
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        guard !isFinished else { return }
+        isFinished = true
+        // A change whose read is still queued on this actor has landed all the same.
+        if let model {
+            let now = StateSnapshot(of: [model])
+            if storage.state.withLock({ $0.values.last }) != now {
+                storage.receive(.value(now, arrived: .now))
+            }
+        }
+        subscription?.cancel()
+        subscription = nil
+        guard isExhaustive else { return }
+        let unasserted = unassertedChanges()
+        guard !unasserted.isEmpty else { return }
+        FailureReporter.record(
+            "ChangeRecorder.finish() failed: \(Self.count(unasserted.count)) not asserted:\n"
+                + unasserted.joined(separator: "\n")
+                + "\n\nAssert each with next { … } before finish(), or record with "
+                + "recordChanges(exhaustive: false) to assert only the states you care about.",
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// One line per state no step took: what changed from the state before it.
+    private func unassertedChanges() -> [String] {
+        let states = storage.state.withLock { $0.values }
+        guard position < states.count else { return [] }
+        return (position..<states.count).map { index in
+            "  [\(index)] " + StateSnapshot.describe(states[index].changes(from: states[index - 1]))
+        }
+    }
+
+    private static func count(_ changes: Int) -> String {
+        changes == 1 ? "1 change" : "\(changes) changes"
+    }
+}
+
+extension ObservableObject {
+    /// Starts recording every change of this view model's `@Published` properties.
+    ///
+    /// ```swift
+    /// let changes = viewModel.recordChanges()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - exhaustive: Whether every change must be asserted; see ``ChangeRecorder``.
+    ///   - isolation: The caller's actor, inferred: the state is read on it.
+    ///   - fileID: The caller's file ID, inferred: a recorder released with changes unasserted
+    ///     fails here.
+    ///   - filePath: The caller's file path, inferred.
+    ///   - line: The caller's line, inferred.
+    ///   - column: The caller's column, inferred.
+    /// - Returns: The recorder.
+    public func recordChanges(
+        exhaustive: Bool = true,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> ChangeRecorder<Self> {
+        ChangeRecorder(
+            of: self, reading: [], isExhaustive: exhaustive, isolation: isolation,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}
+
+extension Observable where Self: AnyObject {
+    /// Starts recording every change of this `@Observable` model's observed properties, woken by
+    /// changes of the properties named.
+    ///
+    /// ```swift
+    /// let changes = model.recordChanges(\.isLoading, \.items)
+    /// ```
+    ///
+    /// Observation tells of a change only to those who read the property, so name the properties
+    /// whose changes make a state; each state still shows every observed property.
+    ///
+    /// - Parameters:
+    ///   - keyPath: A property whose changes make a new state.
+    ///   - keyPaths: More such properties.
+    ///   - exhaustive: Whether every change must be asserted; see ``ChangeRecorder``.
+    ///   - isolation: The caller's actor, inferred: the state is read on it.
+    ///   - fileID: The caller's file ID, inferred: a recorder released with changes unasserted
+    ///     fails here.
+    ///   - filePath: The caller's file path, inferred.
+    ///   - line: The caller's line, inferred.
+    ///   - column: The caller's column, inferred.
+    /// - Returns: The recorder.
+    public func recordChanges(
+        _ keyPath: PartialKeyPath<Self>,
+        _ keyPaths: PartialKeyPath<Self>...,
+        exhaustive: Bool = true,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> ChangeRecorder<Self> {
+        ChangeRecorder(
+            of: self, reading: [keyPath] + keyPaths, isExhaustive: exhaustive,
+            isolation: isolation,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}
+
+/// A view model's state as a step of ``ChangeRecorder`` describes it: `$0.isLoading = true`.
+///
+/// Properties are found by name, as the model declares them; the value assigned gives the type.
+@dynamicMemberLookup
+public struct ExpectedState {
+    private(set) var snapshot: StateSnapshot
+    /// The properties the step assigned, in order.
+    private(set) var assigned: [String] = []
+    /// Names the model does not have.
+    private(set) var problems: [String] = []
+    private let modelName: String
+
+    init(_ snapshot: StateSnapshot, modelName: String) {
+        self.snapshot = snapshot
+        self.modelName = modelName
+    }
+
+    /// A property of the state, by name.
+    public subscript<Value>(dynamicMember name: String) -> Value {
+        get {
+            guard let property = snapshot.properties.first(where: { $0.name == name }) else {
+                preconditionFailure(unknown(name))
+            }
+            guard let value = property.value as? Value else {
+                preconditionFailure(
+                    "\(modelName).\(name) is a \(type(of: property.value)), read as a \(Value.self)."
+                )
+            }
+            return value
+        }
+        set { assign(newValue, to: name) }
+    }
+
+    /// An optional property of the state set to `nil`: `$0.error = nil`.
+    public subscript(dynamicMember name: String) -> _OptionalNilComparisonType {
+        get { nil }
+        set { assign(Optional<Any>.none as Any, to: name) }
+    }
+
+    private mutating func assign(_ value: Any, to name: String) {
+        guard let index = snapshot.properties.firstIndex(where: { $0.name == name }) else {
+            problems.append(unknown(name))
+            return
+        }
+        snapshot.properties[index].value = value
+        if !assigned.contains(name) { assigned.append(name) }
+    }
+
+    private func unknown(_ name: String) -> String {
+        let names = snapshot.properties.map(\.name).joined(separator: ", ")
+        return "\(modelName) has no observable property '\(name)'; it has: \(names)."
+    }
+}
+
+extension StateSnapshot {
+    /// Only the properties named.
+    func restricted(to names: [String]) -> StateSnapshot {
+        StateSnapshot(properties: properties.filter { names.contains($0.name) })
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import Observation
+import ObservationTesting
+import Publishing
+import Testing
+import XCTest
+
+/// A nested value, for diffs inside a property.
+struct Profile: Equatable {
+    var name: String
+    var tags: [String]
+}
+
+/// A value that cannot be compared with `==`.
+struct Unequatable {
+    var number: Int
+}
+
+@MainActor
+final class ProfileViewModel: ObservableObject {
+    @Published var profile = Profile(name: "Ann", tags: ["a"])
+    @Published var note = Unequatable(number: 0)
+    @Published var count = 0
+}
+
+@Suite("Exhaustive change checks", .untilTimeout(.seconds(30)), .timeLimit(.minutes(1)))
+struct ChangeRecorderTests {
+    @Test("Every change of an ObservableObject, asserted as a mutation of the state before")
+    @MainActor
+    func objectChanges() async {
+        let viewModel = ListViewModel()
+        let changes = viewModel.recordChanges()
+        await viewModel.load()
+        #expect(await changes.next { $0.isLoading = true })
+        #expect(
+            await changes.next {
+                $0.isLoading = false
+                $0.items = [1, 2, 3]
+            })
+        changes.finish()
+    }
+
+    @Test("Every change of an @Observable model, woken by the properties named")
+    @MainActor
+    func observableChanges() async {
+        let model = TrackedModel()
+        let changes = model.recordChanges(\.isLoading, \.count)
+        await model.load()
+        #expect(await changes.next { $0.isLoading = true })
+        #expect(
+            await changes.next {
+                $0.isLoading = false
+                $0.count += 1
+            })
+        changes.finish()
+    }
+
+    @Test("An optional set to nil, and back")
+    @MainActor
+    func nilAssignment() async {
+        let viewModel = ListViewModel()
+        let changes = viewModel.recordChanges()
+        viewModel.errorMessage = "offline"
+        await changes.next { $0.errorMessage = "offline" }
+        viewModel.errorMessage = nil
+        await changes.next { $0.errorMessage = nil }
+        changes.finish()
+    }
+
+    @Test("A step that differs names only the differing properties, nested parts included")
+    @MainActor
+    func differingStep() async {
+        let viewModel = ProfileViewModel()
+        let changes = viewModel.recordChanges()
+        viewModel.profile.tags = ["a", "b"]
+        var matched = true
+        await withKnownIssue {
+            matched = await changes.next { $0.profile = Profile(name: "Ann", tags: ["a", "c"]) }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("state [1] differs from the expected state")
+                && text.contains(#"profile.tags[1]: expected "c", got "b""#)
+                && !text.contains("name") && !text.contains("count")
+        }
+        #expect(!matched)
+        changes.finish()
+    }
+
+    @Test("A value that is not Equatable compares by its dumped description, and says so")
+    @MainActor
+    func unequatableValue() async {
+        let viewModel = ProfileViewModel()
+        let changes = viewModel.recordChanges()
+        viewModel.note = Unequatable(number: 1)
+        await changes.next { $0.note = Unequatable(number: 1) }
+        viewModel.note = Unequatable(number: 2)
+        await withKnownIssue {
+            await changes.next { $0.note = Unequatable(number: 3) }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("note.number: expected 3, got 2")
+                && text.contains(
+                    "(note: compared by dumped description: Unequatable is not Equatable)")
+        }
+        changes.finish()
+    }
+
+    @Test("finish() names the changes nobody asserted")
+    @MainActor
+    func unassertedChanges() async {
+        let viewModel = ListViewModel()
+        let changes = viewModel.recordChanges()
+        await viewModel.load()
+        await changes.next { $0.isLoading = true }
+        withKnownIssue {
+            changes.finish()
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("ChangeRecorder.finish() failed: 1 change not asserted")
+                && text.contains("[2] items: [1, 2, 3], isLoading: false")
+        }
+    }
+
+    @Test("Releasing a recorder with changes unasserted fails where it was made")
+    @MainActor
+    func releasedUnasserted() async {
+        let viewModel = ListViewModel()
+        await withKnownIssue {
+            let changes = viewModel.recordChanges()
+            viewModel.isLoading = true
+            await until(viewModel) { $0.isLoading }
+            await Task.yield()
+            _ = changes
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(
+                "ChangeRecorder was released with 1 change not asserted")
+        }
+    }
+
+    @Test("Not exhaustive, a step skips to the first state that has what it sets")
+    @MainActor
+    func nonExhaustive() async {
+        let viewModel = ListViewModel()
+        let changes = viewModel.recordChanges(exhaustive: false)
+        await viewModel.load()
+        #expect(await changes.next { $0.items = [1, 2, 3] })
+        changes.finish()
+    }
+
+    @Test("Not exhaustive, a state that never comes times out naming what was set")
+    @MainActor
+    func nonExhaustiveTimeout() async {
+        let viewModel = ListViewModel()
+        let changes = viewModel.recordChanges(exhaustive: false)
+        await viewModel.load()
+        await withKnownIssue {
+            await changes.next(timeout: .milliseconds(200)) { $0.items = [9] }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("(items: [9]) was never met")
+        }
+        changes.finish()
+    }
+
+    @Test("A name the model does not have fails the step, listing the names it has")
+    @MainActor
+    func unknownName() async {
+        let viewModel = ListViewModel()
+        let changes = viewModel.recordChanges()
+        viewModel.isLoading = true
+        await withKnownIssue {
+            await changes.next { $0.isLoadin = true }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(
+                "ListViewModel has no observable property 'isLoadin'; it has: items, isLoading, "
+                    + "errorMessage.")
+        }
+        await changes.next { $0.isLoading = true }
+        changes.finish()
+    }
+
+    @Test("No change in time: the step times out")
+    @MainActor
+    func noChange() async {
+        let viewModel = ListViewModel()
+        let changes = viewModel.recordChanges()
+        await withKnownIssue {
+            await changes.next(timeout: .milliseconds(100)) { $0.isLoading = true }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("ChangeRecorder.next(_:) timed out")
+        }
+        changes.finish()
+    }
+
+    @Test("A recorder whose model is freed ends cleanly")
+    @MainActor
+    func freedModel() async {
+        var viewModel: ListViewModel? = ListViewModel()
+        let changes = viewModel!.recordChanges()
+        viewModel?.isLoading = true
+        await changes.next { $0.isLoading = true }
+        viewModel = nil
+        changes.finish()
+    }
+
+    @Test("A model changed from another thread: each state it rests in is recorded")
+    func crossThread() async {
+        let counter = PlainCounter()
+        let changes = counter.recordChanges(exhaustive: false)
+        await Task.detached { for value in 1...1_000 { counter.value = value } }.value
+        #expect(await changes.next { $0.value = 1_000 })
+        changes.finish()
+    }
+}
+
+/// The recorder's failures, reported through XCTest at the step's line.
+final class ChangeRecorderXCTests: FailureCapturingTestCase {
+    @MainActor
+    func testDifferingStepFailsAtItsLine() async {
+        let viewModel = ListViewModel()
+        let changes = viewModel.recordChanges()
+        viewModel.isLoading = true
+        let failures = await captureFailures {
+            await changes.next { $0.isLoading = false }
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, #line - 3)
+        XCTAssertTrue(
+            failures.first?.description.contains("isLoading: expected false, got true") == true)
+        changes.finish()
+    }
+
+    @MainActor
+    func testFinishWithUnassertedChanges() async {
+        let viewModel = ListViewModel()
+        let changes = viewModel.recordChanges()
+        await viewModel.load()
+        let failures = await captureFailures {
+            changes.finish()
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.description.contains("2 changes not asserted") == true)
+    }
+
+    @MainActor
+    func testEveryChangeAsserted() async {
+        let model = TrackedModel()
+        let changes = model.recordChanges(\.isLoading, \.count, \.error)
+        await model.load(failing: true)
+        await changes.next { $0.isLoading = true }
+        await changes.next {
+            $0.isLoading = false
+            $0.error = TestError(code: 7)
+        }
+        changes.finish()
+    }
+}
