@@ -290,8 +290,16 @@ final class ReadScheduler: @unchecked Sendable {
 
     /// Makes the first, tracking read, on the caller's thread.
     func start(reading read: @escaping (Bool) -> Void) {
-        state.withLock { $0.read = read }
+        let change = state.withLock { state in
+            state.read = read
+            return state.changeCount
+        }
         read(true)
+        // Told before the store, a change whose notice came while the first read was registering
+        // (too early to be heard) may land after the read: the first read is confirmed too.
+        if case .beforeStore = signal {
+            confirm(change: change, attempt: 0)
+        }
     }
 
     func cancel() {
