@@ -28,3 +28,13 @@ final class CombineEntryPointCheck: XCTestCase {
         Task { await until(Combine.Just(true)) { $0 } }
     }
 }
+
+/// A Combine view model, for `until(viewModel) { … }`.
+final class CombineViewModel: Combine.ObservableObject {
+    var isLoading = false
+}
+
+func checkCombineViewModel() async {
+    let viewModel = CombineViewModel()
+    await until(viewModel) { !$0.isLoading }
+}

@@ -35,3 +35,21 @@ public struct Just<Output>: Publisher {
         self.output = output
     }
 }
+
+/// An object whose changes are announced before they happen.
+public protocol ObservableObject: AnyObject {
+    associatedtype ObjectWillChangePublisher: Publisher = ObservableObjectPublisher
+    where ObjectWillChangePublisher.Failure == Never
+    var objectWillChange: ObjectWillChangePublisher { get }
+}
+
+/// The synthesized `objectWillChange`.
+public final class ObservableObjectPublisher: Publisher {
+    public typealias Output = Void
+    public typealias Failure = Never
+    public init() {}
+}
+
+extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPublisher {
+    public var objectWillChange: ObservableObjectPublisher { ObservableObjectPublisher() }
+}

@@ -293,6 +293,24 @@ await wakeLatency("wake.user.observable", baseline: "wake.user.floor") { delay, 
     }
     await until(model, \.value) { $0 == 1 }
 }
+await wakeLatency("wake.user.condition", baseline: "wake.user.floor") { delay, stamp in
+    let model = ObservedModel()
+    Task {
+        try? await Task.sleep(for: delay)
+        stamp.mark()
+        model.value = 1
+    }
+    await until { model.value == 1 }
+}
+await wakeLatency("wake.user.condition.object", baseline: "wake.user.floor") { delay, stamp in
+    let model = Model()
+    Task {
+        try? await Task.sleep(for: delay)
+        stamp.mark()
+        model.value = 1
+    }
+    await until(model) { $0.value == 1 }
+}
 if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
     await wakeLatency("wake.user.observations", baseline: "wake.user.floor") { delay, stamp in
         let model = ObservedModel()
@@ -355,6 +373,36 @@ await record("published.first-assignment", unit: "ns/op") {
     let start = clock.now
     for model in models { model.value = 1 }
     return Double((clock.now - start).nanoseconds) / Double(count)
+}
+
+// The cost of each change recorded by `recordChanges()` on a 10-property view model: the read
+// on the main actor after the change, and its snapshot.
+@MainActor
+final class TenPropertyModel: ObservableObject {
+    @Published var p0 = 0
+    @Published var p1 = ""
+    @Published var p2 = false
+    @Published var p3: [Int] = []
+    @Published var p4: Int? = nil
+    @Published var p5 = 0.0
+    @Published var p6 = "x"
+    @Published var p7 = [1, 2, 3]
+    @Published var p8 = true
+    @Published var p9 = 0
+}
+await record("record-changes.10-properties.change+next", unit: "ns/op") {
+    let changesPerRun = options.quick ? 50 : 500
+    let model = TenPropertyModel()
+    let changes = model.recordChanges(exhaustive: false)
+    let clock = ContinuousClock()
+    let start = clock.now
+    for value in 1...changesPerRun {
+        model.p0 = value
+        await changes.next { $0.p0 = value }
+    }
+    let elapsed = clock.now - start
+    changes.finish()
+    return Double(elapsed.nanoseconds) / Double(changesPerRun)
 }
 
 // MARK: 2. Ordered conditions at scale

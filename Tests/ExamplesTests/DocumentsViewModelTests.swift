@@ -70,6 +70,30 @@ struct DocumentsViewModelTests {
         #expect(viewModel.document == nil)
     }
 
+    @Test("A failed load ends with loading off and the error set: one condition over the model")
+    func failureAsOneCondition() async throws {
+        let viewModel = try viewModel(container: nil)
+        let met = await until(viewModel) {
+            !$0.isLoading && $0.error?.kind == .containerNotAvailable && $0.document == nil
+        } perform: {
+            await viewModel.load()
+        }
+        #expect(met)
+    }
+
+    @Test("A successful load changes the state twice, and only as asserted")
+    func everyChangeOfASuccessfulLoad() async throws {
+        let viewModel = try viewModel(container: container)
+        let changes = viewModel.recordChanges()
+        await viewModel.load()
+        await changes.next { $0.isLoading = true }
+        await changes.next {
+            $0.isLoading = false
+            $0.document = document
+        }
+        changes.finish()
+    }
+
     @Test("A later success clears the error")
     func recovery() async throws {
         var files: MockFileAccessor?

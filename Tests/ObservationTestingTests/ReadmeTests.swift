@@ -117,6 +117,22 @@ struct ObservableModelLoadsSample {
     }
 }
 
+@Suite(.untilTimeout(.seconds(30)))
+struct WholeViewModelSample {
+    @MainActor @Test func conditionsOverTheWholeViewModel() async {
+        let model = CounterModel()
+        await until { model.count == 1 && !model.isLoading } perform: {
+            await model.load()
+        }
+        #expect(model.count == 1)
+        let viewModel = ListViewModel()
+        let met = await until(viewModel) { $0.items.count == 3 && !$0.isLoading } perform: {
+            await viewModel.load()
+        }
+        #expect(met)
+    }
+}
+
 struct LoadState {
     var isLoading = false
     var error: String?

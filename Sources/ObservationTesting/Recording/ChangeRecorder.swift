@@ -25,12 +25,12 @@ public import Publishing
 /// where it is a class that is not, and otherwise by their dumped descriptions (and a failure
 /// says so).
 ///
-/// Exhaustive (the default), every change must be asserted in turn: ``finish()`` fails naming
+/// Exhaustive (the default), every change must be asserted in turn: ``finish(isolation:fileID:filePath:line:column:)`` fails naming
 /// those that were not, as does releasing the recorder without calling it. Not exhaustive,
 /// ``next(timeout:isolation:fileID:filePath:line:column:_:)`` skips the states before the first
 /// one in which the properties the step sets have those values, and nothing is left to assert.
 ///
-/// Recording stops at ``finish()``, or when the model is released.
+/// Recording stops at ``finish(isolation:fileID:filePath:line:column:)``, or when the model is released.
 public final class ChangeRecorder<Model: AnyObject> {
     private let storage = RecordingStorage<StateSnapshot, Never>()
     private var subscription: AnyCancellable?

@@ -195,9 +195,10 @@ struct ObservableTests {
     }
 }
 
-// Heavy under ThreadSanitizer on a 2-core machine: its own suite, with a longer time limit.
+// Heavy under ThreadSanitizer on a 2-core machine: its own suite, with a longer time limit, one
+// test at a time so that they do not starve each other's writer threads.
 @Suite(
-    "@Observable properties over many rounds", .untilTimeout(.seconds(30)),
+    "@Observable properties over many rounds", .serialized, .untilTimeout(.seconds(30)),
     .timeLimit(.minutes(5)))
 struct ManyRoundObservableTests {
     @Test("Bursts of random length from another thread: the final value is never lost")
@@ -215,6 +216,28 @@ struct ManyRoundObservableTests {
             rounds: isRunningUnderThreadSanitizer ? 200 : 1_000,
             signal: .beforeStore
         )
+        #expect(lost == 0)
+    }
+
+    @Test("Bursts from another thread, waited on with until { }: the final value is never lost")
+    func crossThreadBurstsNeverLoseTheFinalValueOfACondition() async {
+        let counter = SharedCounter()
+        var last = 0
+        var lost = 0
+        for _ in 1...(isRunningUnderThreadSanitizer ? 1_000 : 10_000) {
+            let first = last + 1
+            let final = last + Int.random(in: 1...50)
+            last = final
+            let writer = Task.detached {
+                for value in first...final { counter.value = value }
+            }
+            let met = await until(timeout: .seconds(5)) { counter.value == final }
+            await writer.value
+            if !met {
+                lost += 1
+                break
+            }
+        }
         #expect(lost == 0)
     }
 

@@ -111,21 +111,6 @@ struct StateConditionTests {
         #expect(met)
     }
 
-    @Test("A condition over a model changed on another thread sees the last value of a burst")
-    func crossThreadBurst() async {
-        let counter = SharedCounter()
-        for round in 1...200 {
-            let final = round * 50
-            let writer = Task.detached {
-                for value in (final - 49)...final { counter.value = value }
-            }
-            let met = await until(timeout: .seconds(5)) { counter.value == final }
-            await writer.value
-            #expect(met)
-            if !met { return }
-        }
-    }
-
     @Test("A condition that reads no observable state fails at once, saying why")
     @MainActor
     func readsNothing() async {

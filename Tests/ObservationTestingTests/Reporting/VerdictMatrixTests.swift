@@ -36,6 +36,11 @@ enum VerdictMatrix {
 
     static func throwing(_ value: Int) throws -> Bool { throw TestError(code: 2) }
 
+    /// State that Observation cannot see.
+    enum Unobserved {
+        static let value = 0
+    }
+
     static func site(_ index: Int) -> Site {
         Site(fileID: #fileID, filePath: #filePath, line: UInt(10_000 + index), column: 7)
     }
@@ -137,6 +142,74 @@ enum VerdictMatrix {
         },
         Case(verb: "stays", failure: "action outlives the window") { s in
             await stays(silent(), satisfying: { $0 == 9 }, for: .milliseconds(10), timeout: short, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { await suspendUntilCancelled() } == false
+        },
+        // until(_:_:), a condition over observable state
+        Case(verb: "until state", failure: "timeout") { s in
+            await until(PlainCounter(), timeout: short, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { $0.value == 9 } == false
+        },
+        Case(verb: "until state", failure: "idle") { s in
+            await until(PlainCounter(), timeout: .seconds(30), idleTimeout: short, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { $0.value == 9 } == false
+        },
+        Case(verb: "until state", failure: "reads no observable state") { s in
+            await until(fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { Unobserved.value == 9 } == false
+        },
+        Case(verb: "until state", failure: "condition throws") { s in
+            await until(PlainCounter(), fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { try throwing($0.value) } == false
+        },
+        Case(verb: "until state", failure: "action throws") { s in
+            await until(PlainCounter(), fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { $0.value == 9 } perform: { throw TestError(code: 3) } == false
+        },
+        Case(verb: "until state", failure: "action outlives the timeout") { s in
+            await until(PlainCounter(), timeout: short, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { $0.value == 0 } perform: { await suspendUntilCancelled() } == false
+        },
+        // until(_:satisfies:), ordered conditions over observable state
+        Case(verb: "until state list", failure: "timeout") { s in
+            let counter = PlainCounter()
+            return await until(counter, satisfies: [{ counter.value == 0 }, { counter.value == 9 }], timeout: short, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == false
+        },
+        Case(verb: "until state list", failure: "reads no observable state") { s in
+            await until(satisfies: [{ Unobserved.value == 9 }], fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == false
+        },
+        Case(verb: "until state list", failure: "condition throws") { s in
+            let counter = PlainCounter()
+            return await until(counter, satisfies: [{ counter.value == 0 }, { try throwing(counter.value) }], fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == false
+        },
+        // ChangeRecorder
+        Case(verb: "recordChanges next", failure: "timeout") { s in
+            let changes = PlainCounter().recordChanges()
+            defer { changes.finish() }
+            return await changes.next(timeout: short, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { $0.value = 1 } == false
+        },
+        Case(verb: "recordChanges next", failure: "mismatch") { s in
+            let counter = PlainCounter()
+            let changes = counter.recordChanges()
+            defer { changes.finish() }
+            counter.value = 1
+            return await changes.next(fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { $0.value = 2 } == false
+        },
+        Case(verb: "recordChanges next", failure: "unknown property") { s in
+            let changes = PlainCounter().recordChanges()
+            defer { changes.finish() }
+            return await changes.next(fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { $0.valu = 2 } == false
+        },
+        Case(verb: "recordChanges next", failure: "change throws") { s in
+            let changes = PlainCounter().recordChanges()
+            defer { changes.finish() }
+            return await changes.next(fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { _ in throw TestError(code: 4) } == false
+        },
+        Case(verb: "recordChanges next, not exhaustive", failure: "timeout") { s in
+            let counter = PlainCounter()
+            let changes = counter.recordChanges(exhaustive: false)
+            defer { changes.finish() }
+            counter.value = 1
+            return await changes.next(timeout: short, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { $0.value = 5 } == false
+        },
+        Case(verb: "recordChanges finish", failure: "changes not asserted") { s in
+            let counter = PlainCounter()
+            let changes = counter.recordChanges()
+            counter.value = 1
+            changes.finish(fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column)
+            return true
         },
         // Recorder.next()
         Case(verb: "recorder next", failure: "timeout") { s in

@@ -35,6 +35,25 @@
         }
     }
 
+    /// Calls `onChange` on each `objectWillChange` of `object`, if it is a Combine
+    /// `ObservableObject`: what `until(viewModel) { … }` watches, as it watches a Publishing one.
+    func combineChangeToken(
+        of object: AnyObject,
+        _ onChange: @escaping () -> Void
+    ) -> Publishing.AnyCancellable? {
+        guard let object = object as? any Combine.ObservableObject else { return nil }
+        return willChangeToken(of: object, onChange)
+    }
+
+    private func willChangeToken(
+        of object: some Combine.ObservableObject,
+        _ onChange: @escaping () -> Void
+    ) -> Publishing.AnyCancellable {
+        let cancellable = object.objectWillChange.sink(
+            receiveCompletion: { _ in }, receiveValue: { _ in onChange() })
+        return Publishing.AnyCancellable { cancellable.cancel() }
+    }
+
     extension Combine.Publisher {
         /// Starts recording every value and the completion of this Combine publisher.
         ///

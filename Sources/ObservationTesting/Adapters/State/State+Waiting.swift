@@ -35,6 +35,8 @@ import Publishing
 ///   - condition: The condition, over the state it reads.
 ///   - action: Work to run once the wait is watching, such as the call under test.
 /// - Returns: Whether the condition was met within the timeout.
+// Disfavoured: a class that is also a publisher (a subject, a recorder) is waited on as one.
+@_disfavoredOverload
 @discardableResult
 public func until<each Model: AnyObject>(
     _ models: repeat each Model,

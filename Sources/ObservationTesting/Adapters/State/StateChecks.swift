@@ -74,6 +74,9 @@ final class StateChecks {
     private let progress = Locked(Progress())
     private let trigger = ReadTrigger()
     private let source: ObservedState<StateCheck>
+    #if canImport(Combine)
+        private var combineTokens: [AnyCancellable] = []
+    #endif
 
     init(
         _ conditions: [() throws -> Bool],
@@ -82,7 +85,16 @@ final class StateChecks {
     ) {
         self.conditions = conditions
         self.objects = objects
-        watchesWholeObjects = objects.contains { ModelState.isWatchable($0) }
+        var watchesWholeObjects = objects.contains { ModelState.isWatchable($0) }
+        #if canImport(Combine)
+            // Apple platforms: a Combine view model is watched through its `objectWillChange`;
+            // the scheduler there confirms each read after such an early signal.
+            combineTokens = objects.compactMap { [trigger] in
+                combineChangeToken(of: $0) { trigger.fire() }
+            }
+            watchesWholeObjects = watchesWholeObjects || !combineTokens.isEmpty
+        #endif
+        self.watchesWholeObjects = watchesWholeObjects
         var read: (() -> StateCheck?)!
         source = ObservedState(watching: objects, trigger: trigger, isolation: isolation) {
             read()
