@@ -56,6 +56,11 @@ func selected(_ name: String) -> Bool {
     options.filter.map { name.contains($0) } ?? true
 }
 
+/// Says on standard error which row is being measured, so a run that hangs names the row.
+func announce(_ name: String) {
+    FileHandle.standardError.write(Data("measuring \(name)\n".utf8))
+}
+
 /// Runs the synchronous `body` `operations` times per repeat; records nanoseconds per operation.
 @MainActor
 func timeSync(_ name: String, operations: Int, baseline: String? = nil, _ body: () -> Void) {
@@ -80,6 +85,7 @@ func time(
     _ body: () async -> Void
 ) async {
     guard selected(name) else { return }
+    announce(name)
     let clock = ContinuousClock()
     var samples: [Double] = []
     await body()  // warm up
@@ -98,6 +104,7 @@ func record(_ name: String, unit: String, baseline: String? = nil, _ body: () as
     async
 {
     guard selected(name) else { return }
+    announce(name)
     var samples: [Double] = []
     for _ in 0..<repeats { samples.append(await body()) }
     rows.append(Row(name: name, unit: unit, samples: samples, baseline: baseline))

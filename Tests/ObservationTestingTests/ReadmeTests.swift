@@ -121,12 +121,16 @@ struct ObservableModelLoadsSample {
 struct WholeViewModelSample {
     @MainActor @Test func conditionsOverTheWholeViewModel() async {
         let model = CounterModel()
-        await until { model.count == 1 && !model.isLoading } perform: {
+        await until {
+            model.count == 1 && !model.isLoading
+        } perform: {
             await model.load()
         }
         #expect(model.count == 1)
         let viewModel = ListViewModel()
-        let met = await until(viewModel) { $0.items.count == 3 && !$0.isLoading } perform: {
+        let met = await until(viewModel) {
+            $0.items.count == 3 && !$0.isLoading
+        } perform: {
             await viewModel.load()
         }
         #expect(met)

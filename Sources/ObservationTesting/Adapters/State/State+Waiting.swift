@@ -2,14 +2,17 @@ import Publishing
 
 // Conditions over any observable state: closures read `@Observable` properties (and the view
 // models passed in), and are re-checked on the caller's actor after each change they read, or
-// after each change of a passed `ObservableObject`.
+// after each change of a passed `ObservableObject`. The one-condition form is disfavoured: a
+// class that is also a publisher (a subject, a recorder) is waited on as a publisher.
 
 /// Suspends until `condition` holds: a condition over any observable state, re-checked after
 /// each change of what it reads.
 ///
 /// ```swift
 /// await until { model.items.count == 3 && !model.isLoading }
-/// await until(viewModel) { $0.items.count == 3 && !$0.isLoading } perform: {
+/// await until(viewModel) {
+///     $0.items.count == 3 && !$0.isLoading
+/// } perform: {
 ///     await viewModel.load()
 /// }
 /// ```
@@ -35,7 +38,6 @@ import Publishing
 ///   - condition: The condition, over the state it reads.
 ///   - action: Work to run once the wait is watching, such as the call under test.
 /// - Returns: Whether the condition was met within the timeout.
-// Disfavoured: a class that is also a publisher (a subject, a recorder) is waited on as one.
 @_disfavoredOverload
 @discardableResult
 public func until<each Model: AnyObject>(

@@ -45,7 +45,6 @@ extension StateCheck.Outcome {
 
 /// A condition that read no observable state: no change could ever wake it.
 struct UnobservableCondition: Error, ExplainedFailure {
-    var step: Int
     var summary: String { "reads no observable state, so no change could wake it" }
     var hint: String {
         "Read an @Observable model's properties in the condition, or pass the ObservableObject it "
@@ -114,7 +113,7 @@ final class StateChecks {
             Condition(nil) { [self] check in
                 guard check.step == index else { return false }
                 switch check.outcome {
-                case .readNothing: throw UnobservableCondition(step: index)
+                case .readNothing: throw UnobservableCondition()
                 case .threw(let error): throw error
                 case .returned(let isMet):
                     if isMet, index + 1 < conditions.count {
@@ -137,9 +136,12 @@ final class StateChecks {
             do { outcome = .returned(try condition()) } catch { outcome = .threw(error) }
         }
         let isFirstCheck = progress.withLock { $0.checkedSteps.insert(step).inserted }
-        if isFirstCheck, !watchesWholeObjects, !readsObservableState(evaluate) {
-            progress.withLock { $0.unobservableStep = step }
-        } else if !isFirstCheck || watchesWholeObjects {
+        if isFirstCheck, !watchesWholeObjects {
+            // Only Observation can wake this condition: it must read something Observation sees.
+            if !readsObservableState(evaluate) {
+                progress.withLock { $0.unobservableStep = step }
+            }
+        } else {
             evaluate()
         }
         if progress.withLock({ $0.unobservableStep == step }) { outcome = .readNothing }
