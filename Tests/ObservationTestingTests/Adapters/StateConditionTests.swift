@@ -147,6 +147,24 @@ struct StateConditionTests {
         }
     }
 
+    @Test("An @Observable model passed in shows how its properties changed")
+    @MainActor
+    func observableModelPassedIn() async {
+        let model = TrackedModel()
+        await withKnownIssue {
+            await until(model, timeout: .milliseconds(300)) {
+                $0.count == 5
+            } perform: {
+                await model.load()
+            }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("false (count: 0, isLoading: false, error: nil)")
+                && text.contains("false (isLoading: true)")
+                && text.contains("false (count: 1, isLoading: false)")
+        }
+    }
+
     @Test("A condition that throws fails the wait with its error")
     @MainActor
     func conditionThrows() async {

@@ -16,6 +16,15 @@ struct Unequatable {
     var number: Int
 }
 
+/// A dependency held by reference, not `Equatable`.
+final class Service {}
+
+@MainActor
+final class ServiceViewModel: ObservableObject {
+    @Published var service = Service()
+    @Published var log = ""
+}
+
 @MainActor
 final class ProfileViewModel: ObservableObject {
     @Published var profile = Profile(name: "Ann", tags: ["a"])
@@ -101,6 +110,40 @@ struct ChangeRecorderTests {
             return text.contains("note.number: expected 3, got 2")
                 && text.contains(
                     "(note: compared by dumped description: Unequatable is not Equatable)")
+        }
+        changes.finish()
+    }
+
+    @Test("A class that is not Equatable compares by identity, and says so")
+    @MainActor
+    func referenceIdentity() async {
+        let viewModel = ServiceViewModel()
+        let changes = viewModel.recordChanges()
+        let replacement = Service()
+        viewModel.service = replacement
+        await withKnownIssue {
+            await changes.next { $0.service = Service() }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(
+                "(compared by identity: Service is a class that is not Equatable)")
+        }
+        viewModel.service = replacement
+        viewModel.log = "same service"
+        await changes.next { $0.log = "same service" }
+        changes.finish()
+    }
+
+    @Test("A huge value is shortened in the message")
+    @MainActor
+    func hugeValue() async {
+        let viewModel = ServiceViewModel()
+        let changes = viewModel.recordChanges()
+        viewModel.log = String(repeating: "x", count: 10_000)
+        await withKnownIssue {
+            await changes.next { $0.log = "y" }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("…") && text.count < 1_000
         }
         changes.finish()
     }
