@@ -142,12 +142,10 @@ final class StateObserver<Value> {
         observer.watches = objects.flatMap { object in
             ModelState.subscribeToChanges(of: object) { scheduler.noteChange() }
         }
-        // The scheduler holds the observer until the subscription is cancelled.
+        // The scheduler holds the observer, and so its watches, until the subscription is
+        // cancelled: the observer is touched only on its actor.
         scheduler.start { [observer] isTracking in observer.read(isTracking: isTracking) }
-        return AnyCancellable { [observer] in
-            scheduler.cancel()
-            observer.watches.removeAll()
-        }
+        return AnyCancellable { scheduler.cancel() }
     }
 
     /// Reads the state and sends it if it is new; with `isTracking`, first registers for the next
@@ -226,7 +224,7 @@ package final class ReadTrigger: Sendable {
         self.scheduler.withLock { $0 = scheduler }
     }
 
-    /// Schedules a read on the subscription's actor; nothing before it has subscribed.
+    /// Schedules a read on the subscription's actor; does nothing before the subscription starts.
     package func fire() {
         scheduler.withLock { $0 }?.noteChange()
     }

@@ -263,7 +263,7 @@ final class ChangeRecorderXCTests: FailureCapturingTestCase {
         let changes = viewModel.recordChanges()
         viewModel.isLoading = true
         let failures = await captureFailures {
-            await changes.next { $0.isLoading = false }
+            await changes.next(timeout: 30) { $0.isLoading = false }
         }
         XCTAssertEqual(failures.count, 1)
         XCTAssertEqual(failures.first?.line, #line - 3)
@@ -289,8 +289,8 @@ final class ChangeRecorderXCTests: FailureCapturingTestCase {
         let model = TrackedModel()
         let changes = model.recordChanges(\.isLoading, \.count, \.error)
         await model.load(failing: true)
-        await changes.next { $0.isLoading = true }
-        await changes.next {
+        await changes.next(timeout: 30) { $0.isLoading = true }
+        await changes.next(timeout: 30) {
             $0.isLoading = false
             $0.error = TestError(code: 7)
         }
