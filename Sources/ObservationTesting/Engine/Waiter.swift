@@ -1,6 +1,7 @@
-import Publishing
+public import Publishing
 
 /// What can wake a waiting helper.
+@usableFromInline
 enum WaitEvent<Output, Failure: Error> {
     case value(Output, arrived: ContinuousClock.Instant)
     case completion(Subscribers.Completion<Failure>, arrived: ContinuousClock.Instant)
@@ -17,24 +18,43 @@ enum WaitEvent<Output, Failure: Error> {
 /// The engine is generic in form but runs at this one instantiation. Generic code is not
 /// specialised across modules, so run at the caller's types it asked the runtime for the
 /// metadata of each generic type it touched, on every wait: that was most of what a wait cost.
+@usableFromInline
 typealias ErasedEvent = WaitEvent<Any, any Error>
 
-/// Starts feeding a source's events to a wait, and stops when the returned handle is cancelled.
+/// Starts feeding a source's events to a wait (through the closure it is given, which posts to
+/// the wait's mailbox), and stops when the returned handle is cancelled.
 ///
 /// Every source (publishers, `@Observable` properties, async sequences, recorders) is reduced to
-/// this, so they all share one engine.
-typealias EventSubscription = (Mailbox<ErasedEvent>) -> AnyCancellable
+/// this, so they all share one engine. A publisher's is built in the caller's module (the
+/// forwarders are inlinable), where its `sink` and cancel are specialised for the publisher's
+/// type instead of looking generic metadata up at run time on every wait.
+@usableFromInline
+typealias EventSubscription = (@escaping (ErasedEvent) -> Void) -> AnyCancellable
 
 /// A source of values, as its adapter (under `Adapters/`) presents it to the engine.
+@usableFromInline
 struct WaitSource<Output, Failure: Error> {
     /// Starts feeding a wait's mailbox, and stops when the returned handle is cancelled.
-    var subscribe: EventSubscription
+    @usableFromInline var subscribe: EventSubscription
     /// What failure messages call it: "publisher", "property", "sequence".
-    var noun = "publisher"
+    @usableFromInline var noun: String
     /// Whether it sends changes made with no suspension point between them as one.
-    var coalescesChanges = false
+    @usableFromInline var coalescesChanges: Bool
     /// Told how many values a wait that succeeded took: a recorder moves on by that many.
-    var didConsume: ((Int) -> Void)? = nil
+    @usableFromInline var didConsume: ((Int) -> Void)?
+
+    @usableFromInline
+    init(
+        subscribe: @escaping EventSubscription,
+        noun: String = "publisher",
+        coalescesChanges: Bool = false,
+        didConsume: ((Int) -> Void)? = nil
+    ) {
+        self.subscribe = subscribe
+        self.noun = noun
+        self.coalescesChanges = coalescesChanges
+        self.didConsume = didConsume
+    }
 }
 
 /// What a wait is for: its steps, and what counts as success.
@@ -166,7 +186,7 @@ enum Waiter {
 
         let mailbox = Mailbox<ErasedEvent>()
         let start = ContinuousClock.now
-        let subscription = subscribe(mailbox)
+        let subscription = subscribe { mailbox.post($0) }
         defer { subscription.cancel() }
         // Armed only when the wait first has to suspend, for what is left of the timeout: a wait
         // whose value is already there never touches the deadline thread.
@@ -269,6 +289,7 @@ extension WaitEvent {
 }
 
 extension Subscribers.Completion {
+    @usableFromInline
     var erased: Subscribers.Completion<any Error> {
         switch self {
         case .finished: .finished

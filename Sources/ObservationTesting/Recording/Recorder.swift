@@ -70,11 +70,12 @@ public final class Recorder<Output, Failure: Error>: Publisher {
 
     /// How a wait reads a recorder: from where the last wait stopped, moving on past what it
     /// took if it succeeds.
+    @usableFromInline
     var waitSource: WaitSource<Output, Failure> {
         let start = position
         return WaitSource(
-            subscribe: { [storage] mailbox in
-                storage.tap(from: start) { mailbox.post($0.erased) }
+            subscribe: { [storage] post in
+                storage.tap(from: start) { post($0.erased) }
             },
             didConsume: { [self] consumed in position = start + consumed }
         )

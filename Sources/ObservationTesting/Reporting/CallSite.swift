@@ -2,9 +2,18 @@
 ///
 /// Swift Testing takes a `SourceLocation` (file ID, path, line, column); XCTest takes a
 /// `StaticString` path and a `UInt` line. Entry points take all four and pass this along.
+@usableFromInline
 struct CallSite: Sendable {
     var fileID: String
     var filePath: StaticString
     var line: UInt
     var column: UInt
+
+    @usableFromInline
+    init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+        self.column = column
+    }
 }

@@ -3,7 +3,9 @@
 /// `until` meets ordered conditions; `until(_:emits:)` an exact sequence; `never` and `stays`
 /// watch a window. What they share (timeouts, the action, failure routing and messages) is the
 /// engine's, in ``Waiter``.
+@usableFromInline
 enum Verbs {
+    @usableFromInline
     static func until<Output, Failure>(
         _ source: WaitSource<Output, Failure>,
         satisfies conditions: [Condition<Output>],
@@ -25,6 +27,7 @@ enum Verbs {
         )?.matched
     }
 
+    @usableFromInline
     static func until<Output: Equatable, Failure>(
         _ source: WaitSource<Output, Failure>,
         emits expected: [Output],
@@ -50,6 +53,7 @@ enum Verbs {
     }
 
     /// `never`: fails on a value that meets `condition` within the window.
+    @usableFromInline
     static func never<Output, Failure>(
         _ source: WaitSource<Output, Failure>,
         satisfies condition: @escaping (Output) throws -> Bool,
@@ -67,6 +71,7 @@ enum Verbs {
     }
 
     /// `stays`: fails on a value that does not meet `condition` within the window.
+    @usableFromInline
     static func stays<Output, Failure>(
         _ source: WaitSource<Output, Failure>,
         satisfying condition: @escaping (Output) throws -> Bool,

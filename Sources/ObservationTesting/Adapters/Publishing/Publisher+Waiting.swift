@@ -37,6 +37,7 @@ public import Publishing
 ///     await viewModel.load()
 /// }
 /// ```
+@inlinable
 @discardableResult
 public func until<P: Publisher>(
     _ publisher: P,
@@ -65,6 +66,7 @@ public func until<P: Publisher>(
 /// The list form of `until(_:satisfies:)` for ``Condition`` values, which can carry labels,
 /// `.equals`, `.matches` and ``Condition/never(_:_:)`` steps.
 @_disfavoredOverload
+@inlinable
 @discardableResult
 public func until<P: Publisher>(
     _ publisher: P,
@@ -95,6 +97,7 @@ public func until<P: Publisher>(
 /// ```swift
 /// await until(viewModel.$isLoading) { $0 == false }
 /// ```
+@inlinable
 @discardableResult
 public func until<P: Publisher>(
     _ publisher: P,
@@ -146,6 +149,7 @@ public func until<P: Publisher>(
 ///     await viewModel.load()
 /// }
 /// ```
+@inlinable
 @discardableResult
 public func until<P: Publisher>(
     _ publisher: P,
@@ -199,6 +203,7 @@ public func until<P: Publisher>(
 ///     await viewModel.load()
 /// }
 /// ```
+@inlinable
 @discardableResult
 public func never<P: Publisher>(
     _ publisher: P,
@@ -248,6 +253,7 @@ public func never<P: Publisher>(
 /// ```swift
 /// await stays(viewModel.$items, satisfying: { $0.count <= 10 }, for: .milliseconds(200))
 /// ```
+@inlinable
 @discardableResult
 public func stays<P: Publisher>(
     _ publisher: P,
@@ -276,18 +282,25 @@ public func stays<P: Publisher>(
 extension Publisher {
     /// How a wait reads this publisher: subscribed with `sink`; a recorder, from where its last
     /// wait stopped.
+    @inlinable
     var waitSource: WaitSource<Output, Failure> {
         if let recorder = self as? Recorder<Output, Failure> { return recorder.waitSource }
-        let isProperty = self is any CoalescingPublisher
+        let isProperty = isCoalescing(self)
         return WaitSource(
-            subscribe: { mailbox in
+            subscribe: { post in
                 sink(
-                    receiveCompletion: { mailbox.post(.completion($0.erased, arrived: .now)) },
-                    receiveValue: { mailbox.post(.value($0, arrived: .now)) }
+                    receiveCompletion: { post(.completion($0.erased, arrived: .now)) },
+                    receiveValue: { post(.value($0, arrived: .now)) }
                 )
             },
             noun: isProperty ? "property" : "publisher",
             coalescesChanges: isProperty
         )
     }
+}
+
+/// Whether `publisher` sends changes made with no suspension point between them as one.
+@usableFromInline
+func isCoalescing(_ publisher: Any) -> Bool {
+    publisher is any CoalescingPublisher
 }
