@@ -45,17 +45,8 @@ package enum ModelState {
         _ onChange: @escaping () -> Void
     ) -> [AnyCancellable] {
         guard let observable = object as? any ObservableObject else { return [] }
-        var tokens = [willChangeToken(of: observable, onChange)]
-        var mirror: Mirror? = Mirror(reflecting: object)
-        while let current = mirror {
-            for child in current.children {
-                if let storage = child.value as? any PublishedStorage {
-                    tokens.append(storage.subscribeToStores(onChange))
-                }
-            }
-            mirror = current.superclassMirror
-        }
-        return tokens
+        return [willChangeToken(of: observable, onChange)]
+            + publishedStorage(of: object).map { $0.subscribeToStores(onChange) }
     }
 
     private static func willChangeToken(

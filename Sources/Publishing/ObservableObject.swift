@@ -57,7 +57,7 @@ enum SynthesizedWillChange {
 
     static func publisher(for object: AnyObject) -> ObservableObjectPublisher {
         WillChangeKind.noteSynthesized(type(of: object))
-        let slots = publishedSlots(of: object)
+        let slots = publishedStorage(of: object).map(\.willChangeSlot)
         guard !slots.isEmpty else {
             return WillChangeRegistry.shared.publisher(for: object)
         }
@@ -68,21 +68,21 @@ enum SynthesizedWillChange {
             return publisher
         }
     }
+}
 
-    /// The storage of every `@Published` property of `object`, its superclasses' included.
-    private static func publishedSlots(of object: AnyObject) -> [any WillChangeSlot] {
-        var slots: [any WillChangeSlot] = []
-        var mirror: Mirror? = Mirror(reflecting: object)
-        while let current = mirror {
-            for child in current.children {
-                if let storage = child.value as? any PublishedStorage {
-                    slots.append(storage.willChangeSlot)
-                }
+/// The storage of every `@Published` property of `object`, its superclasses' included.
+func publishedStorage(of object: AnyObject) -> [any PublishedStorage] {
+    var storage: [any PublishedStorage] = []
+    var mirror: Mirror? = Mirror(reflecting: object)
+    while let current = mirror {
+        for child in current.children {
+            if let published = child.value as? any PublishedStorage {
+                storage.append(published)
             }
-            mirror = current.superclassMirror
         }
-        return slots
+        mirror = current.superclassMirror
     }
+    return storage
 }
 
 /// What a class's `@Published` assignments must do about `objectWillChange`, learnt from its

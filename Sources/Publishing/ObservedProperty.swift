@@ -383,7 +383,12 @@ extension ChangeSignal {
 
 /// Whether two values are equal, for values whose type is `Equatable`; `false` otherwise.
 private func areEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
-    guard let lhs = lhs as? any Equatable else { return false }
+    equalIfEquatable(lhs, rhs) ?? false
+}
+
+/// Whether two values are equal by `==`, or `nil` if the first one's type is not `Equatable`.
+package func equalIfEquatable(_ lhs: Any, _ rhs: Any) -> Bool? {
+    guard let lhs = lhs as? any Equatable else { return nil }
     return lhs.isEqual(to: rhs)
 }
 

@@ -57,9 +57,7 @@ struct StateSnapshot: Equatable, CustomDebugStringConvertible {
 /// where it is a class that is not, and otherwise by their dumped descriptions.
 enum StateValue {
     static func areEqual(_ lhs: Any, _ rhs: Any) -> Bool {
-        if let lhs = lhs as? any Equatable {
-            return lhs.isEqual(to: rhs)
-        }
+        if let isEqual = equalIfEquatable(lhs, rhs) { return isEqual }
         if isReference(lhs) {
             return isReference(rhs) && (lhs as AnyObject) === (rhs as AnyObject)
         }
@@ -83,13 +81,6 @@ enum StateValue {
         var text = ""
         dump(value, to: &text)
         return text
-    }
-}
-
-extension Equatable {
-    fileprivate func isEqual(to other: Any) -> Bool {
-        guard let other = other as? Self else { return false }
-        return self == other
     }
 }
 
