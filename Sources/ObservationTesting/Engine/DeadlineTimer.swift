@@ -7,14 +7,14 @@ import Publishing
 /// (which every wait does) costs a lock and a heap insert, with no system call in the common
 /// case of a wait that ends long before its timeout.
 struct DeadlineTimer {
-    private let id: UInt64
+    private let entry: DeadlineScheduler.Entry
 
     init(after delay: Duration, action: @escaping @Sendable () -> Void) {
-        id = DeadlineScheduler.shared.schedule(after: delay, action)
+        entry = DeadlineScheduler.shared.schedule(after: delay, action)
     }
 
     func cancel() {
-        DeadlineScheduler.shared.cancel(id)
+        DeadlineScheduler.shared.cancel(entry)
     }
 }
 
@@ -27,17 +27,27 @@ struct DeadlineTimer {
 final class DeadlineScheduler: @unchecked Sendable {
     static let shared = DeadlineScheduler()
 
-    private struct Entry {
+    /// A scheduled action, and the handle that cancels it.
+    ///
+    /// Cancelling clears the action in place: a wait cancels its timeout as it returns, so
+    /// this is on the path from a change to the test's next line, where a lookup by key cost
+    /// several microseconds of cold hashing code.
+    // @unchecked: `action` is only read or written while holding the scheduler's lock.
+    final class Entry: @unchecked Sendable {
         let deadline: ContinuousClock.Instant
-        let id: UInt64
-    }
+        fileprivate var action: (@Sendable () -> Void)?
 
-    private typealias Scheduled = (deadline: ContinuousClock.Instant, action: @Sendable () -> Void)
+        fileprivate init(deadline: ContinuousClock.Instant, action: @escaping @Sendable () -> Void)
+        {
+            self.deadline = deadline
+            self.action = action
+        }
+    }
 
     private let condition = NSCondition()
     private var heap: [Entry] = []
-    private var actions: [UInt64: Scheduled] = [:]
-    private var nextID: UInt64 = 0
+    /// How many entries still have an action to run.
+    private var pending = 0
     /// The deadline the thread sleeps until; `nil` while it sleeps with nothing pending.
     private var sleepingUntil: ContinuousClock.Instant?
     private var isThreadStarted = false
@@ -49,14 +59,13 @@ final class DeadlineScheduler: @unchecked Sendable {
     private static let longest = Duration.seconds(60 * 60 * 24 * 365 * 30)
 
     /// Schedules `action` to run `delay` from now, on the scheduler's thread.
-    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> Entry {
         let deadline = ContinuousClock.now.advanced(by: min(max(delay, .zero), Self.longest))
+        let entry = Entry(deadline: deadline, action: action)
         condition.lock()
         defer { condition.unlock() }
-        let id = nextID
-        nextID += 1
-        actions[id] = (deadline, action)
-        push(Entry(deadline: deadline, id: id))
+        pending += 1
+        push(entry)
         if !isThreadStarted {
             isThreadStarted = true
             let thread = Thread { [self] in run() }
@@ -65,14 +74,18 @@ final class DeadlineScheduler: @unchecked Sendable {
         } else if sleepingUntil.map({ deadline < $0 }) ?? true {
             condition.signal()
         }
-        return id
+        return entry
     }
 
-    /// Drops the action scheduled as `id`, if it has not run.
-    func cancel(_ id: UInt64) {
+    /// Drops the action of `entry`, if it has not run.
+    func cancel(_ entry: Entry) {
         condition.lock()
-        let removed = actions.removeValue(forKey: id)
-        if heap.count > 64 && heap.count > 2 * actions.count { compact() }
+        let removed = entry.action
+        if removed != nil {
+            entry.action = nil
+            pending -= 1
+            if heap.count > 64 && heap.count > 2 * pending { compact() }
+        }
         condition.unlock()
         // Released after the lock: the action's captures may run any deinit.
         withExtendedLifetime(removed) {}
@@ -82,7 +95,7 @@ final class DeadlineScheduler: @unchecked Sendable {
     var pendingCount: Int {
         condition.lock()
         defer { condition.unlock() }
-        return actions.count
+        return pending
     }
 
     /// How many deadlines the heap holds, cancelled ones included; for the package's tests.
@@ -95,7 +108,7 @@ final class DeadlineScheduler: @unchecked Sendable {
     private func run() {
         condition.lock()
         while true {
-            while let first = heap.first, actions[first.id] == nil {
+            while let first = heap.first, first.action == nil {
                 _ = pop()
             }
             guard let first = heap.first else {
@@ -113,16 +126,18 @@ final class DeadlineScheduler: @unchecked Sendable {
                 continue
             }
             _ = pop()
-            let due = actions.removeValue(forKey: first.id)
+            let due = first.action
+            first.action = nil
+            pending -= 1
             condition.unlock()
-            due?.action()
+            due?()
             condition.lock()
         }
     }
 
     /// Rebuilds the heap from the live actions, dropping cancelled deadlines.
     private func compact() {
-        heap = actions.map { Entry(deadline: $0.value.deadline, id: $0.key) }
+        heap.removeAll { $0.action == nil }
         for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) {
             siftDown(from: index)
         }
