@@ -50,10 +50,19 @@ public struct Condition<Value> {
         Condition(label, isForbidding: isForbidding, predicate)
     }
 
-    /// The same condition over values erased to `Any`, for the engine.
-    var erased: Condition<Any> {
+    /// The same condition over values erased to `Any`, for the engine; `met` is handed each
+    /// value that meets it, still typed.
+    func erased(met: MatchedValues<Value>? = nil) -> Condition<Any> {
         let predicate = predicate
-        return Condition<Any>(label, isForbidding: isForbidding) { try predicate($0 as! Value) }
+        guard let met else {
+            return Condition<Any>(label, isForbidding: isForbidding) { try predicate($0 as! Value) }
+        }
+        return Condition<Any>(label, isForbidding: isForbidding) {
+            let value = $0 as! Value
+            guard try predicate(value) else { return false }
+            met.values.append(value)
+            return true
+        }
     }
 
     /// A step that no value may meet until the next condition in the list is met.
