@@ -100,12 +100,23 @@ enum WillChangeKind {
         var kinds: [ObjectIdentifier: WillChangeKind] = [:]
         /// Classes whose synthesized `objectWillChange` was made, so reading it ran ours.
         var synthesized: Set<ObjectIdentifier> = []
+        /// The class last found learnt, and its kind. Tests make objects of one class after
+        /// another, and with every cache cold after a wait, hashing the key cost more than the
+        /// rest of a first assignment.
+        var last: (type: ObjectIdentifier, kind: WillChangeKind)?
     }
 
     private static let table = Locked(Table())
 
     static func of(_ type: AnyObject.Type) -> WillChangeKind {
-        table.withLock { $0.kinds[ObjectIdentifier(type)] ?? .unknown }
+        let id = ObjectIdentifier(type)
+        return table.withLock { table in
+            if let last = table.last, last.type == id { return last.kind }
+            let kind = table.kinds[id] ?? .unknown
+            // Only a learnt kind is remembered: it never changes once learnt.
+            if kind != .unknown { table.last = (id, kind) }
+            return kind
+        }
     }
 
     /// Records that reading the `objectWillChange` of an object of `type` made the synthesized

@@ -57,6 +57,7 @@ public struct Published<Value> {
     /// Reads and writes the property of `object`; writing fires `objectWillChange`, stores the
     /// value, then publishes it.
     @inlinable
+    @inline(__always)
     public static subscript<EnclosingSelf: AnyObject>(
         _enclosingInstance object: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
