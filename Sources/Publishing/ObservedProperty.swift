@@ -52,6 +52,29 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
     ) -> AnyCancellable {
+        sink(runner: runner, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    }
+
+    /// Like `sink`, but each read after a change is handed to `handoff` to run, instead of
+    /// being enqueued on the actor as a task of its own. For a subscriber suspended on that
+    /// actor, which runs the read when it wakes (a wait): one task hop per change, not two.
+    package func sink(
+        handingReadsTo handoff: @escaping JobHandoff,
+        receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+        receiveValue: @escaping (Value) -> Void
+    ) -> AnyCancellable {
+        sink(
+            runner: ActorRunner(handingJobsTo: handoff),
+            receiveCompletion: receiveCompletion,
+            receiveValue: receiveValue
+        )
+    }
+
+    private func sink(
+        runner: ActorRunner,
+        receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+        receiveValue: @escaping (Value) -> Void
+    ) -> AnyCancellable {
         let keyPath = keyPath
         return StateObserver.start(
             read: { [weak model] in model.map { $0[keyPath: keyPath] } },
@@ -152,6 +175,8 @@ final class StateObserver<Value> {
     /// change, so that a store landing after the read is always noticed.
     private func read(isTracking: Bool) {
         if isTracking {
+            // Tracking is installed only once the tracked read returns: a store landing
+            // during that read would be noticed by nobody, so the value sent is read after.
             let read = read
             scheduler.track { _ = read() }
         }
@@ -161,10 +186,15 @@ final class StateObserver<Value> {
             receiveCompletion(.finished)
             return
         }
-        if let lastSent, areEqual(lastSent, value) { return }
+        if let lastSent, isEqual(lastSent, value) { return }
         lastSent = value
         receiveValue(value)
     }
+
+    /// `==` for `Value` if it is `Equatable`, found on first use: asking whether a value
+    /// conforms looks the conformance up, which on each change would be cold work between the
+    /// change and its waiter.
+    private lazy var isEqual: (Value, Value) -> Bool = equality(of: Value.self)
 }
 
 /// Publishes a value read from observable state: at once, then after each change of what the
@@ -199,6 +229,28 @@ package struct ObservedState<Value>: Publisher, CoalescingPublisher {
     }
 
     package func sink(
+        receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+        receiveValue: @escaping (Value) -> Void
+    ) -> AnyCancellable {
+        sink(runner: runner, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    }
+
+    /// Like `sink`, but each read after a change is handed to `handoff` to run: see
+    /// ``ObservedProperty/sink(handingReadsTo:receiveCompletion:receiveValue:)``.
+    package func sink(
+        handingReadsTo handoff: @escaping JobHandoff,
+        receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+        receiveValue: @escaping (Value) -> Void
+    ) -> AnyCancellable {
+        sink(
+            runner: ActorRunner(handingJobsTo: handoff),
+            receiveCompletion: receiveCompletion,
+            receiveValue: receiveValue
+        )
+    }
+
+    private func sink(
+        runner: ActorRunner,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
     ) -> AnyCancellable {
@@ -381,9 +433,13 @@ extension ChangeSignal {
     }
 }
 
-/// Whether two values are equal, for values whose type is `Equatable`; `false` otherwise.
-private func areEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
-    equalIfEquatable(lhs, rhs) ?? false
+/// `==` for values of `type` if it is `Equatable`; otherwise `==` for values that turn out to be
+/// `Equatable` (an existential's), and `false` for the rest.
+private func equality<Value>(of type: Value.Type) -> (Value, Value) -> Bool {
+    guard let equatable = type as? any Equatable.Type else {
+        return { equalIfEquatable($0, $1) ?? false }
+    }
+    return equatable.equality(as: Value.self)
 }
 
 /// Whether two values are equal by `==`, or `nil` if the first one's type is not `Equatable`.
@@ -393,6 +449,14 @@ package func equalIfEquatable(_ lhs: Any, _ rhs: Any) -> Bool? {
 }
 
 extension Equatable {
+    /// `==`, for values known to be of this type but typed as `Value`.
+    fileprivate static func equality<Value>(as _: Value.Type) -> (Value, Value) -> Bool {
+        { lhs, rhs in
+            guard let lhs = lhs as? Self, let rhs = rhs as? Self else { return false }
+            return lhs == rhs
+        }
+    }
+
     fileprivate func isEqual(to other: Any) -> Bool {
         guard let other = other as? Self else { return false }
         return self == other

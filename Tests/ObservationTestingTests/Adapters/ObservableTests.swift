@@ -282,6 +282,23 @@ struct ManyRoundObservableTests {
         #expect(recorder.values.count == 501)
     }
 
+    @Test("A wait on a property reads each change made on its actor before the next yield ends")
+    @MainActor
+    func waitReadsEachChangeBeforeTheChangerResumes() async {
+        // The wait itself reads after a change (no task of its own), woken before the changing
+        // code's yield can end: every value set between two yields must meet its condition.
+        let model = TrackedModel()
+        let values = Array(1...300)
+        let conditions: [(Int) -> Bool] = values.map { value in { $0 == value } }
+        let seen = await until(model, \.count, satisfies: conditions) {
+            for value in values {
+                model.count = value
+                await Task.yield()
+            }
+        }
+        #expect(seen == values)
+    }
+
     @Test("10,000 sets from another thread: the waiter sees every final value")
     func crossThreadSetsAreNeverLost() async {
         let counter = SharedCounter()

@@ -189,3 +189,45 @@ public func record<Model: AnyObject & Observable, Value>(
 ) -> Recorder<Value, Never> {
     publisher(for: keyPath, on: model, isolation: isolation).record()
 }
+
+extension ObservedProperty {
+    /// How a wait reads the property: the read after each change runs in the wait itself, on
+    /// the caller's actor, when the change wakes it (not in a task of its own that then wakes
+    /// the wait).
+    var waitSource: WaitSource<Value, Never> {
+        .observed { handoff, receiveCompletion, receiveValue in
+            sink(
+                handingReadsTo: handoff,
+                receiveCompletion: receiveCompletion,
+                receiveValue: receiveValue
+            )
+        }
+    }
+}
+
+extension WaitSource where Failure == Never {
+    /// A wait on observed state, whose reads after a change the wait runs when it wakes.
+    ///
+    /// - Parameter sink: Subscribes, handing each read to the first closure to run.
+    static func observed(
+        noun: String = "property",
+        _ sink:
+            @escaping (
+                _ handoff: @escaping JobHandoff,
+                _ receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+                _ receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable
+    ) -> WaitSource {
+        WaitSource(
+            subscribe: { post in
+                sink(
+                    { post(.job($0)) },
+                    { post(.completion($0.erased, arrived: .now)) },
+                    { post(.value($0, arrived: .now)) }
+                )
+            },
+            noun: noun,
+            coalescesChanges: true
+        )
+    }
+}
