@@ -213,8 +213,38 @@ await time(
 /// When the value was changed, stamped by whichever task changes it.
 final class Stamp: Sendable {
     private let instant = Locked(ContinuousClock.now)
+    private let end = Locked<ContinuousClock.Instant?>(nil)
     func mark() { instant.withLock { $0 = .now } }
-    var elapsed: Duration { ContinuousClock.now - instant.withLock { $0 } }
+    /// Ends the measurement before a waiter's cleanup that is not part of its wake.
+    func stop() { end.withLock { $0 = .now } }
+    var elapsed: Duration { (end.withLock { $0 } ?? .now) - instant.withLock { $0 } }
+}
+
+/// Changes of `value` that the standard library's `Observations` missed in this run.
+let observationsLost = Locked(0)
+
+/// Waits for `read()` to reach 1 or more with the standard library's `Observations`.
+///
+/// `Observations` can miss a change (see the README), and it has no timeout: a watchdog then
+/// sets `write` 2 after a second, so a lost change costs that repeat one slow sample and is
+/// counted on standard error, instead of hanging the run. The watchdog is cancelled after the
+/// measurement stops.
+@available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+func waitWithObservations(
+    _ stamp: Stamp,
+    isolation: isolated (any Actor)? = #isolation,
+    read: @escaping @isolated(any) @Sendable () -> Int,
+    watchdog write: @escaping @Sendable () async -> Void
+) async {
+    let watchdog = Task {
+        guard (try? await Task.sleep(for: .seconds(1))) != nil else { return }
+        observationsLost.withLock { $0 += 1 }
+        FileHandle.standardError.write(Data("Observations missed a change\n".utf8))
+        await write()
+    }
+    for await value in Observations(read) where value >= 1 { break }
+    stamp.stop()
+    watchdog.cancel()
 }
 
 /// Records the mean time from each change to the waiter's next line, over `operations` waits
@@ -240,6 +270,8 @@ func wakeLatency(
 @Observable @MainActor
 final class ObservedModel {
     var value = 0
+
+    func setValue(_ value: Int) { self.value = value }
 }
 
 /// An `@Observable` model another thread may set: its storage is behind a lock.
@@ -326,7 +358,11 @@ if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
             stamp.mark()
             model.value = 1
         }
-        for await value in Observations({ model.value }) where value == 1 { break }
+        await waitWithObservations(stamp) { @MainActor in
+            model.value
+        } watchdog: {
+            await model.setValue(2)
+        }
     }
 }
 await wakeLatency("wake.user.floor.detached") { delay, stamp in
@@ -367,7 +403,11 @@ if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
             stamp.mark()
             model.value = 1
         }
-        for await value in Observations({ model.value }) where value == 1 { break }
+        await waitWithObservations(stamp) {
+            model.value
+        } watchdog: {
+            model.value = 2
+        }
     }
 }
 
