@@ -113,6 +113,7 @@ struct WaitResult<Output> {
 /// `@MainActor` test. Every outcome (matched, timed out, ended early, threw, cancelled) leaves
 /// through `wait`, whose `defer`s release the subscription and the timers, and which never
 /// returns before the action has ended.
+@usableFromInline
 enum Waiter {
     /// Runs `plan` over `source`'s values: the one way every verb waits.
     static func wait<Output, Failure>(
@@ -149,6 +150,35 @@ enum Waiter {
             consumed: result.consumed,
             failure: result.failure
         )
+    }
+
+    /// Waits for `steps` (already erased, as `until`'s inlinable forwarders make them), in
+    /// order; returns how many values the wait took, or `nil` if it failed.
+    @usableFromInline
+    static func wait(
+        subscribing subscribe: EventSubscription,
+        source noun: String,
+        coalescesChanges: Bool,
+        steps: [Condition<Any>],
+        idleTimeout: Timeout?,
+        timeout: Timeout?,
+        helper: String,
+        isolation: isolated (any Actor)?,
+        at callSite: CallSite,
+        performing action: (() async throws -> Void)?
+    ) async -> Int? {
+        var plan = WaitPlan<Any>(steps: steps, idleTimeout: idleTimeout)
+        plan.source = noun
+        plan.coalescesChanges = coalescesChanges
+        return await wait(
+            subscribing: subscribe,
+            plan: plan,
+            timeout: TimeoutRequest(timeout),
+            helper: helper,
+            isolation: isolation,
+            at: callSite,
+            performing: action
+        )?.consumed
     }
 
     private static func wait(
@@ -254,9 +284,11 @@ extension WaitPlan.Ending {
 }
 
 /// The values that met a wait's conditions, in order, as their source's type.
+@usableFromInline
 final class MatchedValues<Value> {
-    var values: [Value] = []
+    @usableFromInline var values: [Value] = []
 
+    @inlinable
     init(capacity: Int) {
         values.reserveCapacity(capacity)
     }
@@ -267,7 +299,7 @@ extension WaitPlan {
     /// that meets a condition (not a `never` step).
     func erased(met: MatchedValues<Output>) -> WaitPlan<Any> {
         WaitPlan<Any>(
-            steps: steps.map { $0.isForbidding ? $0.erased() : $0.erased(met: met) },
+            steps: steps.map { $0.erased(met: met) },
             ending: ending.erased,
             isStrict: isStrict,
             idleTimeout: idleTimeout,

@@ -10,9 +10,9 @@
 public struct Condition<Value> {
     /// How failure messages name the condition; `nil` shows only its position.
     public let label: String?
-    private let predicate: (Value) throws -> Bool
+    @usableFromInline let predicate: (Value) throws -> Bool
     /// Whether this is a ``never(_:_:)`` step: a value meeting it fails the wait.
-    let isForbidding: Bool
+    @usableFromInline let isForbidding: Bool
 
     /// Creates a condition from a closure.
     ///
@@ -24,7 +24,8 @@ public struct Condition<Value> {
         self.init(label, isForbidding: false, predicate)
     }
 
-    private init(
+    @usableFromInline
+    init(
         _ label: String?,
         isForbidding: Bool,
         _ predicate: @escaping (Value) throws -> Bool
@@ -51,10 +52,13 @@ public struct Condition<Value> {
     }
 
     /// The same condition over values erased to `Any`, for the engine; `met` is handed each
-    /// value that meets it, still typed.
+    /// value that meets it, still typed (unless it is a `never` step, which takes no value).
+    ///
+    /// Inlinable, so that the verbs' forwarders erase conditions specialised for the value type.
+    @inlinable
     func erased(met: MatchedValues<Value>? = nil) -> Condition<Any> {
         let predicate = predicate
-        guard let met else {
+        guard let met, !isForbidding else {
             return Condition<Any>(label, isForbidding: isForbidding) { try predicate($0 as! Value) }
         }
         return Condition<Any>(label, isForbidding: isForbidding) {
