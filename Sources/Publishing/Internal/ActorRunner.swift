@@ -76,4 +76,5 @@ final class ActorRunner: @unchecked Sendable {
 
 /// Takes jobs that must run, in order and one at a time, on one actor: given to an
 /// ``ActorRunner`` by code already suspended on that actor, which runs them when it wakes.
+@usableFromInline
 package typealias JobHandoff = @Sendable (@escaping @Sendable () -> Void) -> Void

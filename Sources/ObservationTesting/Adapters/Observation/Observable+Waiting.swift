@@ -1,5 +1,5 @@
 public import Observation
-import Publishing
+public import Publishing
 
 // An `@Observable` object's property becomes a publisher (`publisher(for:on:)`, in Publishing):
 // its current value, then each new value, read after it is stored on the caller's actor.
@@ -7,6 +7,7 @@ import Publishing
 // article "Testing @Observable models" says exactly what can be seen.
 
 /// `until(_:satisfies:)` for an `@Observable` object's property.
+@inlinable
 @discardableResult
 public func until<Model: AnyObject & Observable, Value>(
     _ model: Model,
@@ -35,6 +36,7 @@ public func until<Model: AnyObject & Observable, Value>(
 
 /// `until(_:satisfies:)` with ``Condition`` values, for an `@Observable` object's property.
 @_disfavoredOverload
+@inlinable
 @discardableResult
 public func until<Model: AnyObject & Observable, Value>(
     _ model: Model,
@@ -62,6 +64,7 @@ public func until<Model: AnyObject & Observable, Value>(
 }
 
 /// `until(_:satisfies:)` with one condition, for an `@Observable` object's property: returns the value that met it.
+@inlinable
 @discardableResult
 public func until<Model: AnyObject & Observable, Value>(
     _ model: Model,
@@ -89,6 +92,7 @@ public func until<Model: AnyObject & Observable, Value>(
 }
 
 /// `until(_:emits:)` for an `@Observable` object's property.
+@inlinable
 @discardableResult
 public func until<Model: AnyObject & Observable, Value>(
     _ model: Model,
@@ -118,6 +122,7 @@ public func until<Model: AnyObject & Observable, Value>(
 }
 
 /// `never(_:satisfies:for:)` for an `@Observable` object's property.
+@inlinable
 @discardableResult
 public func never<Model: AnyObject & Observable, Value>(
     _ model: Model,
@@ -145,6 +150,7 @@ public func never<Model: AnyObject & Observable, Value>(
 }
 
 /// `stays(_:satisfying:for:)` for an `@Observable` object's property.
+@inlinable
 @discardableResult
 public func stays<Model: AnyObject & Observable, Value>(
     _ model: Model,
@@ -194,6 +200,7 @@ extension ObservedProperty {
     /// How a wait reads the property: the read after each change runs in the wait itself, on
     /// the caller's actor, when the change wakes it (not in a task of its own that then wakes
     /// the wait).
+    @usableFromInline
     var waitSource: WaitSource<Value, Never> {
         .observed { handoff, receiveCompletion, receiveValue in
             sink(
@@ -209,6 +216,7 @@ extension WaitSource where Failure == Never {
     /// A wait on observed state, whose reads after a change the wait runs when it wakes.
     ///
     /// - Parameter sink: Subscribes, handing each read to the first closure to run.
+    @usableFromInline
     static func observed(
         noun: String = "property",
         _ sink:
