@@ -52,29 +52,6 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
     ) -> AnyCancellable {
-        sink(runner: runner, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
-    }
-
-    /// Like `sink`, but each read after a change is handed to `handoff` to run, instead of
-    /// being enqueued on the actor as a task of its own. For a subscriber suspended on that
-    /// actor, which runs the read when it wakes (a wait): one task hop per change, not two.
-    package func sink(
-        handingReadsTo handoff: @escaping JobHandoff,
-        receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
-        receiveValue: @escaping (Value) -> Void
-    ) -> AnyCancellable {
-        sink(
-            runner: ActorRunner(handingJobsTo: handoff),
-            receiveCompletion: receiveCompletion,
-            receiveValue: receiveValue
-        )
-    }
-
-    private func sink(
-        runner: ActorRunner,
-        receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
-        receiveValue: @escaping (Value) -> Void
-    ) -> AnyCancellable {
         let keyPath = keyPath
         return StateObserver.start(
             read: { [weak model] in model.map { $0[keyPath: keyPath] } },
@@ -229,28 +206,6 @@ package struct ObservedState<Value>: Publisher, CoalescingPublisher {
     }
 
     package func sink(
-        receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
-        receiveValue: @escaping (Value) -> Void
-    ) -> AnyCancellable {
-        sink(runner: runner, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
-    }
-
-    /// Like `sink`, but each read after a change is handed to `handoff` to run: see
-    /// ``ObservedProperty/sink(handingReadsTo:receiveCompletion:receiveValue:)``.
-    package func sink(
-        handingReadsTo handoff: @escaping JobHandoff,
-        receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
-        receiveValue: @escaping (Value) -> Void
-    ) -> AnyCancellable {
-        sink(
-            runner: ActorRunner(handingJobsTo: handoff),
-            receiveCompletion: receiveCompletion,
-            receiveValue: receiveValue
-        )
-    }
-
-    private func sink(
-        runner: ActorRunner,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
     ) -> AnyCancellable {

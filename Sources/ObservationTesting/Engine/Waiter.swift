@@ -11,9 +11,6 @@ enum WaitEvent<Output, Failure: Error> {
     /// No value arrived for the idle timeout; `generation` tells a stale timer from the live one.
     case idle(generation: Int)
     case actionFinished(thrown: (any Error)?)
-    /// Work the source needs done on the wait's isolation, such as reading observed state after
-    /// a change: the wait runs it when it wakes, and what it posts is taken next.
-    case job(@Sendable () -> Void)
 }
 
 /// An event as the engine sees it: the value's type erased.
@@ -32,7 +29,7 @@ typealias ErasedEvent = WaitEvent<Any, any Error>
 /// forwarders are inlinable), where its `sink` and cancel are specialised for the publisher's
 /// type instead of looking generic metadata up at run time on every wait.
 @usableFromInline
-typealias EventSubscription = (@escaping @Sendable (ErasedEvent) -> Void) -> AnyCancellable
+typealias EventSubscription = (@escaping (ErasedEvent) -> Void) -> AnyCancellable
 
 /// A source of values, as its adapter (under `Adapters/`) presents it to the engine.
 @usableFromInline
@@ -334,7 +331,6 @@ extension WaitEvent {
         case .windowPassed: .windowPassed
         case .idle(let generation): .idle(generation: generation)
         case .actionFinished(let thrown): .actionFinished(thrown: thrown)
-        case .job(let job): .job(job)
         }
     }
 }
@@ -464,8 +460,6 @@ private struct WaitProgress<Output> {
                 }
                 report.fail(.idle(idleTimeout), after: clock.now - start, at: callSite)
                 return nil
-            case .job(let job):
-                job()
             case .actionFinished(let thrown):
                 isActionRunning = false
                 report.actionReturned = clock.now - start

@@ -10,9 +10,6 @@
 ///
 /// Jobs never overlap, even with no actor (on the global executor): one task drains the queue,
 /// and a new one is started only when none is draining.
-///
-/// A runner made with ``init(handingJobsTo:)`` starts no task: code already suspended on the
-/// actor (a wait) takes each job and runs it when it wakes, which the job's post wakes it for.
 // @unchecked: `state` is a `Locked`; `drain` is isolated to its actor and captures only
 // `Sendable` state, so starting it from any task is safe.
 final class ActorRunner: @unchecked Sendable {
@@ -23,24 +20,11 @@ final class ActorRunner: @unchecked Sendable {
 
     private let state: Locked<State>
     private let drain: @isolated(any) () async -> Void
-    /// Where jobs go instead, for a runner that hands them to code already waiting on the actor.
-    private let handoff: JobHandoff?
-
-    /// Makes a runner that hands each job to `handoff`, which must run the jobs in order, one
-    /// at a time, on the actor in question: a wait suspended on that actor, which runs them when
-    /// it wakes. A job then costs the waiting task's one wake, not a task of its own as well.
-    init(handingJobsTo handoff: @escaping JobHandoff) {
-        state = Locked(State())
-        // swift-format-ignore: NoEmptyClosures
-        drain = {}
-        self.handoff = handoff
-    }
 
     /// Makes a runner for the caller's actor; with no actor, jobs run on the global executor.
     init(isolation: isolated (any Actor)? = #isolation) {
         let state = Locked(State())
         self.state = state
-        handoff = nil
         drain = {
             _ = isolation
             while let job = state.withLock({ state -> (@Sendable () -> Void)? in
@@ -57,10 +41,6 @@ final class ActorRunner: @unchecked Sendable {
 
     /// Enqueues `job` on the actor; it runs after every job enqueued before it.
     func run(_ job: @escaping @Sendable () -> Void) {
-        if let handoff {
-            handoff(job)
-            return
-        }
         let startsDrain = state.withLock { state -> Bool in
             state.jobs.push(job)
             guard !state.isDraining else { return false }
@@ -73,8 +53,3 @@ final class ActorRunner: @unchecked Sendable {
         Task(operation: operation)
     }
 }
-
-/// Takes jobs that must run, in order and one at a time, on one actor: given to an
-/// ``ActorRunner`` by code already suspended on that actor, which runs them when it wakes.
-@usableFromInline
-package typealias JobHandoff = @Sendable (@escaping @Sendable () -> Void) -> Void

@@ -102,13 +102,9 @@ final class StateChecks {
     }
 
     var waitSource: WaitSource<StateCheck, Never> {
-        .observed(noun: "state") { [source] handoff, receiveCompletion, receiveValue in
-            source.sink(
-                handingReadsTo: handoff,
-                receiveCompletion: receiveCompletion,
-                receiveValue: receiveValue
-            )
-        }
+        var source = source.waitSource
+        source.noun = "state"
+        return source
     }
 
     /// One step per condition: met by a check of that condition that returned `true`.
