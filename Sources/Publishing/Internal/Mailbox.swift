@@ -8,9 +8,9 @@
 /// `@usableFromInline` for that: without it, its inlinable bodies were not made available to
 /// other modules, and every wait ran the generic code.
 @usableFromInline
+// @unchecked: all state is guarded by `lock`. A message changes hands under the lock, from the
+// poster to the single receiver, which owns it from then on.
 package final class Mailbox<Message>: @unchecked Sendable {
-    // @unchecked: all state is guarded by `lock`. A message changes hands under the lock, from
-    // the poster to the single receiver, which owns it from then on.
     @usableFromInline
     struct State {
         /// The oldest message, kept in place: a mailbox usually holds one message at a time, and
