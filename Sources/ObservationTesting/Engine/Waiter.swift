@@ -103,6 +103,15 @@ struct WaitResult<Output> {
     var failure: (any Error)?
 }
 
+/// How a wait ended well, as the engine knows it: the values that met conditions are kept, typed,
+/// by the conditions themselves (``MatchedValues``).
+struct WaitOutcome {
+    /// Values taken from the source, met or not: a recorder moves on by this many.
+    var consumed: Int
+    /// The error the source failed with, for a wait that expects it to fail.
+    var failure: (any Error)?
+}
+
 /// The one engine behind every helper: feeds a source's values to ordered steps.
 ///
 /// The source only posts events to a mailbox; conditions run here, on the caller's isolation,
@@ -186,7 +195,7 @@ enum Waiter {
         isolation: isolated (any Actor)?,
         at callSite: CallSite,
         performing action: (() async throws -> Void)? = nil
-    ) async -> WaitResult<Any>? {
+    ) async -> WaitOutcome? {
         var timeout: Duration
         switch TimeoutPolicy.resolve(request) {
         case .success(let resolved):
@@ -358,7 +367,8 @@ private struct WaitProgress<Output> {
     private var step = 0
     /// `never` steps in force: passed over, and not yet followed by a met condition.
     private var forbidden: [Condition<Output>] = []
-    private var matched: [Output] = []
+    /// How many conditions have been met.
+    private var metCount = 0
     private var consumed = 0
     private var previous: Output?
     private var idleGeneration = 0
@@ -413,9 +423,8 @@ private struct WaitProgress<Output> {
         isolation: isolated (any Actor)? = #isolation,
         at callSite: CallSite,
         beforeSuspending: () -> Void
-    ) async -> WaitResult<Output>? {
+    ) async -> WaitOutcome? {
         let clock = ContinuousClock()
-        matched.reserveCapacity(plan.steps.count)
         passForbiddingSteps()
         armIdleTimer(mailbox)
         while !isDone {
@@ -423,7 +432,7 @@ private struct WaitProgress<Output> {
             // expectation, so nothing is recorded.
             if !mailbox.hasMessage { beforeSuspending() }
             guard let event = await mailbox.receive(isolation: isolation) else { return nil }
-            report.pending = matched.count
+            report.pending = metCount
             switch event {
             case .value(let value, let arrived):
                 if areConditionsMet, case .conditionsMet = plan.ending { continue }
@@ -437,9 +446,9 @@ private struct WaitProgress<Output> {
             case .completion(let completion, let arrived):
                 switch (completion, plan.ending) {
                 case (.finished, .finished) where areConditionsMet:
-                    return WaitResult(matched: matched, consumed: consumed)
+                    return WaitOutcome(consumed: consumed)
                 case (.failure(let error), .failed) where areConditionsMet:
-                    return WaitResult(matched: matched, consumed: consumed, failure: error)
+                    return WaitOutcome(consumed: consumed, failure: error)
                 case (.finished, .window) where areConditionsMet:
                     // It can send nothing more, so the window is as good as over.
                     isWindowOver = true
@@ -469,7 +478,7 @@ private struct WaitProgress<Output> {
                 }
             }
         }
-        return WaitResult(matched: matched, consumed: consumed)
+        return WaitOutcome(consumed: consumed)
     }
 
     /// Tests one value against the steps in force; `false` once the wait has failed.
@@ -493,14 +502,14 @@ private struct WaitProgress<Output> {
             report.timeline.record(
                 value,
                 elapsed: elapsed,
-                metCondition: isMet ? matched.count : nil
+                metCondition: isMet ? metCount : nil
             )
             if isMet {
-                matched.append(value)
+                metCount += 1
                 step += 1
                 forbidden.removeAll()
                 passForbiddingSteps()
-                report.pending = matched.count
+                report.pending = metCount
             } else if plan.isStrict {
                 report.fail(.mismatch, after: elapsed, at: callSite)
                 return false
