@@ -1,9 +1,10 @@
+// Public: the inlinable lock and unlock call the pthread functions from the caller's module.
 #if canImport(Glibc)
-    import Glibc
+    public import Glibc
 #elseif canImport(Musl)
-    import Musl
+    public import Musl
 #elseif canImport(Darwin)
-    import Darwin
+    public import Darwin
 #endif
 
 /// A mutual-exclusion lock that works on every platform the package supports.
@@ -12,33 +13,29 @@
 /// object and a dynamic call around the same mutex, and it is available on every deployment
 /// target (`Synchronization.Mutex` needs macOS 15 / iOS 18). Shared by the package's modules,
 /// so it is `package`, not `public`.
+///
+/// The mutex lives in its storage object's tail, so a lock is one allocation, and locking is
+/// inlined into the caller: every wait makes and frees a few locks (its mailbox, its
+/// subscription's token), and with two allocations each, and a call into this module for every
+/// lock and unlock, they were a visible part of the time from a change to the test's next line.
 @usableFromInline
-// @unchecked: the mutex is only touched through the pthread calls, which are thread-safe; the
-// pointer itself never changes.
-package final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+// @unchecked: the storage is only touched through the pthread calls, which are thread-safe.
+package struct Lock: @unchecked Sendable {
+    @usableFromInline let storage: LockStorage
 
-    @usableFromInline
+    @inlinable
     package init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        storage = LockStorage.make()
     }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    @usableFromInline
+    @inlinable
     package func lock() {
-        pthread_mutex_lock(mutex)
+        storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_lock($0) }
     }
 
-    @usableFromInline
+    @inlinable
     package func unlock() {
-        pthread_mutex_unlock(mutex)
+        storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) }
     }
 
     /// Runs `body` while holding the lock. `body` must not call back into code that takes it.
@@ -48,5 +45,21 @@ package final class Lock: @unchecked Sendable {
         lock()
         defer { unlock() }
         return try body()
+    }
+}
+
+/// A lock's mutex, allocated in the object's tail so that its address never changes.
+@usableFromInline
+final class LockStorage: ManagedBuffer<Void, pthread_mutex_t> {
+    @usableFromInline
+    static func make() -> LockStorage {
+        let buffer = create(minimumCapacity: 1) { _ in }
+        let storage = unsafeDowncast(buffer, to: LockStorage.self)
+        storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_init($0, nil) }
+        return storage
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { _ = pthread_mutex_destroy($0) }
     }
 }
