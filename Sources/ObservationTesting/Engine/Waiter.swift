@@ -21,15 +21,18 @@ enum WaitEvent<Output, Failure: Error> {
 @usableFromInline
 typealias ErasedEvent = WaitEvent<Any, any Error>
 
-/// Starts feeding a source's events to a wait (through the closure it is given, which posts to
-/// the wait's mailbox), and stops when the returned handle is cancelled.
+/// Starts posting a source's events to a wait's mailbox, and stops when the returned handle is
+/// cancelled.
+///
+/// Handed the mailbox itself, not a closure that posts to it: the source's handlers then reach
+/// it with one call, and a wait makes one closure fewer.
 ///
 /// Every source (publishers, `@Observable` properties, async sequences, recorders) is reduced to
 /// this, so they all share one engine. A publisher's is built in the caller's module (the
 /// forwarders are inlinable), where its `sink` and cancel are specialised for the publisher's
 /// type instead of looking generic metadata up at run time on every wait.
 @usableFromInline
-typealias EventSubscription = (@escaping (ErasedEvent) -> Void) -> AnyCancellable
+typealias EventSubscription = (Mailbox<ErasedEvent>) -> AnyCancellable
 
 /// A source of values, as its adapter (under `Adapters/`) presents it to the engine.
 @usableFromInline
@@ -230,7 +233,7 @@ enum Waiter {
 
         let mailbox = Mailbox<ErasedEvent>()
         let start = ContinuousClock.now
-        let subscription = subscribe { mailbox.post($0) }
+        let subscription = subscribe(mailbox)
         defer { subscription.cancel() }
         // Armed only when the wait first has to suspend, for what is left of the timeout: a wait
         // whose value is already there never touches the deadline thread.
@@ -257,7 +260,7 @@ enum Waiter {
             plan: plan,
             report: FailureMessage(
                 helper: helper,
-                labels: plan.steps.filter { !$0.isForbidding }.map { $0.label },
+                steps: plan.steps,
                 timeout: timeout,
                 ending: plan.ending,
                 source: plan.source,

@@ -146,8 +146,8 @@ public final class ChangeRecorder<Model: AnyObject> {
         guard
             let result = await Waiter.wait(
                 on: WaitSource<StateSnapshot, Never>(
-                    subscribe: { [storage] post in
-                        storage.tap(from: start) { post($0.erased) }
+                    subscribe: { [storage] mailbox in
+                        storage.tap(from: start) { mailbox.post($0.erased) }
                     },
                     noun: "view model",
                     coalescesChanges: true

@@ -74,8 +74,8 @@ public final class Recorder<Output, Failure: Error>: Publisher {
     var waitSource: WaitSource<Output, Failure> {
         let start = position
         return WaitSource(
-            subscribe: { [storage] post in
-                storage.tap(from: start) { post($0.erased) }
+            subscribe: { [storage] mailbox in
+                storage.tap(from: start) { mailbox.post($0.erased) }
             },
             didConsume: { [self] consumed in position = start + consumed }
         )

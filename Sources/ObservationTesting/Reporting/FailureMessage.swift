@@ -26,7 +26,13 @@ struct FailureMessage<Value> {
     }
 
     let helper: String
-    let labels: [String?]
+    /// The wait's steps; the message counts and names the conditions among them.
+    let steps: [Condition<Value>]
+    /// The labels of the conditions (the steps that are not `never`), in order.
+    ///
+    /// Worked out only when a message is written: a wait that succeeds never needs them, and
+    /// building the list on every wait cost two arrays made and freed around each wake.
+    private var labels: [String?] { steps.filter { !$0.isForbidding }.map(\.label) }
     let timeout: Duration
     let ending: WaitPlan<Value>.Ending
     /// What the source is called in sentences: "publisher", "sequence", "property".
@@ -48,7 +54,7 @@ struct FailureMessage<Value> {
 
     init(
         helper: String,
-        labels: [String?],
+        steps: [Condition<Value>],
         timeout: Duration,
         ending: WaitPlan<Value>.Ending = .conditionsMet,
         source: String = "publisher",
@@ -59,7 +65,7 @@ struct FailureMessage<Value> {
         self.coalescesChanges = coalescesChanges
         self.violation = violation
         self.helper = helper
-        self.labels = labels
+        self.steps = steps
         self.timeout = timeout
         self.ending = ending
         self.source = source

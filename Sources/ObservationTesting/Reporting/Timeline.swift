@@ -30,6 +30,9 @@ struct Timeline<Value> {
         let entry = Entry(index: count, value: value, elapsed: elapsed, metCondition: metCondition)
         count += 1
         if head.count < Self.headCapacity {
+            // Room for the whole head at once: most waits see two values (the current one and
+            // the change), and growing the array one by one reallocated it between them.
+            if head.isEmpty { head.reserveCapacity(Self.headCapacity) }
             head.append(entry)
         } else if tail.count < Self.tailCapacity {
             tail.append(entry)

@@ -174,17 +174,17 @@ extension AsyncSequence {
     /// How a wait reads this sequence: iterated in a task on `isolation` from the moment the
     /// wait begins, posting every element and how it ended; cancelled when the wait ends.
     func waitSource(isolation: isolated (any Actor)?) -> WaitSource<Element, Failure> {
-        let subscribe: EventSubscription = { post in
+        let subscribe: EventSubscription = { mailbox in
             let task = Task {
                 _ = isolation
                 var iterator = makeAsyncIterator()
                 do throws(Failure) {
                     while let element = try await iterator.next(isolation: isolation) {
-                        post(.value(element, arrived: .now))
+                        mailbox.post(.value(element, arrived: .now))
                     }
-                    post(.completion(.finished, arrived: .now))
+                    mailbox.post(.completion(.finished, arrived: .now))
                 } catch {
-                    post(.completion(.failure(error), arrived: .now))
+                    mailbox.post(.completion(.failure(error), arrived: .now))
                 }
             }
             return AnyCancellable { task.cancel() }

@@ -287,10 +287,10 @@ extension Publisher {
         if let recorder = self as? Recorder<Output, Failure> { return recorder.waitSource }
         let isProperty = isCoalescing(self)
         return WaitSource(
-            subscribe: { post in
+            subscribe: { mailbox in
                 sink(
-                    receiveCompletion: { post(.completion($0.erased, arrived: .now)) },
-                    receiveValue: { post(.value($0, arrived: .now)) }
+                    receiveCompletion: { mailbox.post(.completion($0.erased, arrived: .now)) },
+                    receiveValue: { mailbox.post(.value($0, arrived: .now)) }
                 )
             },
             noun: isProperty ? "property" : "publisher",
