@@ -37,10 +37,11 @@ public final class AnyCancellable: Cancellable, Hashable {
 
     /// Runs the cancel action if it has not run yet. Safe to call from any thread, repeatedly.
     public func cancel() {
-        let action = lock.withLock { () -> (() -> Void)? in
-            defer { self.action = nil }
-            return self.action
-        }
+        // Not `withLock`: returning the closure through its generic result re-wraps it in a new
+        // closure, an allocation on every cancel.
+        lock.lock()
+        let action = self.action.take()
+        lock.unlock()
         action?()
     }
 

@@ -155,6 +155,59 @@ struct ConcurrencyTests {
         withExtendedLifetime((completer, token)) {}
     }
 
+    @Test("Cancelling releases the handlers' captures at once; their deinit may use the subject")
+    func cancelReleasesHandlersOutsideTheLock() {
+        final class Capture {
+            let onDeinit: () -> Void
+            init(onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+            deinit { onDeinit() }
+        }
+        let subject = CurrentValueSubject<Int, Never>(0)
+        var released = false
+        var capture: Capture? = Capture {
+            released = true
+            // Runs while the cancel releases the handler: the subject's lock must be free.
+            subject.send(2)
+        }
+        let token = subject.sink { [capture] _ in withExtendedLifetime(capture) {} }
+        capture = nil
+        #expect(!released)
+        token.cancel()
+        #expect(released)
+        #expect(subject.value == 2)
+    }
+
+    @Test("Cancelling while another task completes the subject is safe: one completion at most")
+    func cancelRacesCompletion() async {
+        final class Capture: Sendable {
+            let live: LiveCount
+            init(live: LiveCount) {
+                self.live = live
+                live.change(by: 1)
+            }
+            deinit { live.change(by: -1) }
+        }
+        for _ in 0..<500 {
+            let subject = PassthroughSubject<Int, Never>()
+            let completions = LiveCount()
+            let live = LiveCount()
+            // The handlers are the only owners of the capture.
+            let token = subject.sink(
+                receiveCompletion: { [capture = Capture(live: live)] _ in
+                    withExtendedLifetime(capture) {}
+                    completions.change(by: 1)
+                },
+                receiveValue: { _ in }
+            )
+            async let completed: Void = subject.send(completion: .finished)
+            async let cancelled: Void = token.cancel()
+            _ = await (completed, cancelled)
+            #expect(completions.value <= 1)
+            // Whichever came first, the handlers (and what they hold) are gone.
+            #expect(live.value == 0)
+        }
+    }
+
     @Test("A subscription that has seen 1,000,000 values holds none of them")
     func memoryStaysBounded() async {
         final class Payload {

@@ -80,15 +80,15 @@ final class DeadlineScheduler: @unchecked Sendable {
     /// Drops the action of `entry`, if it has not run.
     func cancel(_ entry: Entry) {
         condition.lock()
-        let removed = entry.action
+        let removed = entry.action.take()
         if removed != nil {
-            entry.action = nil
             pending -= 1
             if heap.count > 64 && heap.count > 2 * pending { compact() }
         }
         condition.unlock()
-        // Released after the lock: the action's captures may run any deinit.
-        withExtendedLifetime(removed) {}
+        // Released after the lock, as the action's captures may run any deinit; ended here by
+        // `consume`, not `withExtendedLifetime`, which re-wraps a closure in a new one.
+        _ = consume removed
     }
 
     /// How many actions are waiting to run; for the package's tests.
