@@ -44,7 +44,7 @@ final class DeadlineScheduler: @unchecked Sendable {
         }
     }
 
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var heap: [Entry] = []
     /// How many entries still have an action to run.
     private var pending = 0
@@ -122,7 +122,7 @@ final class DeadlineScheduler: @unchecked Sendable {
                 sleepingUntil = first.deadline
                 sleeps.send(first.deadline)
                 let seconds = (first.deadline - now).inSeconds
-                _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
+                condition.wait(seconds: seconds)
                 continue
             }
             _ = pop()
@@ -177,5 +177,50 @@ final class DeadlineScheduler: @unchecked Sendable {
             heap.swapAt(parent, smallest)
             parent = smallest
         }
+    }
+}
+
+/// A mutex and a condition variable: what `NSCondition` is, without its Foundation object.
+///
+/// A wait that suspends locks the scheduler twice, arming and then cancelling its timeout, the
+/// second time between the change and the test's next line; `NSCondition`'s lock is a dynamic
+/// call into Foundation around the same pthread call.
+// @unchecked: the mutex and the condition are only touched through the pthread calls, which are
+// thread-safe; the pointers never change.
+private final class ConditionLock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        mutex.initialize(to: pthread_mutex_t())
+        condition.initialize(to: pthread_cond_t())
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+
+    func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// Wakes one thread waiting on the condition.
+    func signal() { pthread_cond_signal(condition) }
+
+    /// Releases the lock until signalled (or woken spuriously), then takes it again.
+    func wait() { pthread_cond_wait(condition, mutex) }
+
+    /// As ``wait()``, but for at most `seconds`.
+    func wait(seconds: Double) {
+        // The condition's clock is the wall clock, as `NSCondition.wait(until:)`'s is.
+        let deadline = Date().timeIntervalSince1970 + max(seconds, 0)
+        let whole = deadline.rounded(.down)
+        var time = timespec(tv_sec: Int(whole), tv_nsec: Int((deadline - whole) * 1e9))
+        _ = pthread_cond_timedwait(condition, mutex, &time)
     }
 }
