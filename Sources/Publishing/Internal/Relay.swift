@@ -45,6 +45,11 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
         @usableFromInline @exclusivity(unchecked) var backlog: Backlog?
         /// Whether some thread is delivering to this subscriber; only that thread may.
         @usableFromInline @exclusivity(unchecked) var isDelivering = false
+        /// Held, as a Combine subscription holds its subject, until cancelled. The relay holds
+        /// the subscription only while it is subscribed, so the cycle ends with it; and the
+        /// token's closure captures only the subscription, which then serves as its context
+        /// instead of a context allocated per subscription.
+        @usableFromInline let relay: Relay
 
         @inlinable
         func enqueue(_ event: Event) {
@@ -54,9 +59,11 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
 
         @inlinable
         init(
+            relay: Relay,
             receiveValue: @escaping (Output) -> Void,
             receiveCompletion: @escaping (Completion) -> Void
         ) {
+            self.relay = relay
             self.receiveValue = receiveValue
             self.receiveCompletion = receiveCompletion
         }
@@ -210,7 +217,7 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
         receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
         let subscription = Subscription(
-            receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+            relay: self, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
         lock.lock()
         if let completion {
             subscription.enqueue(.completion(completion))
@@ -225,10 +232,9 @@ package final class Relay<Output, Failure: Error>: @unchecked Sendable {
             if let replay { receiveValue(replay) }
             drain(subscription)
         }
-        // Holds the relay, as a Combine subscription holds its subject, until cancelled: the
-        // relay holds nothing of the token, so there is no cycle, and a weak reference would
-        // give the relay a side table, slowing every later retain and release of it.
-        return AnyCancellable { [self] in cancel(subscription) }
+        // The subscription holds the relay strongly: a weak reference would give the relay a
+        // side table, slowing every later retain and release of it.
+        return AnyCancellable { subscription.relay.cancel(subscription) }
     }
 
     @inlinable
