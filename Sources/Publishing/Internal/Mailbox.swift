@@ -1,7 +1,19 @@
+import Dispatch
+
 /// A queue of messages with one receiver that suspends until a message arrives.
 ///
-/// Any thread may post; the receiver wakes with one continuation resume and takes the message
-/// on its own isolation. Cancelling the receiving task wakes it with `nil`.
+/// Any thread may post; the receiver wakes and takes the message on its own isolation.
+/// Cancelling the receiving task wakes it with `nil`.
+///
+/// A receiver on the main actor (a view-model test) is woken by enqueueing it on the main queue
+/// directly. A continuation's resume goes through the global executor first: a thread of the
+/// cooperative pool wakes only to hop the task on to the main actor, which put a wait's wake-up
+/// at about three times that of a task started on the main actor, and let code that changed a
+/// value and then yielded run again before the waiter saw the change. So the receiver parks by
+/// calling into a ``MailboxGate``, an actor whose executor is the mailbox: the task's job is
+/// handed to the mailbox, which holds it until a message arrives and then runs it on the main
+/// queue, as the main actor. Other receivers park on a continuation, which for a nonisolated
+/// receiver is already one hop.
 ///
 /// Inlinable, so that a waiter specialises it for its message type: unspecialised, each post and
 /// receive asked the runtime for the metadata of the generic types inside. The class must be
@@ -19,9 +31,8 @@ package final class Mailbox<Message>: @unchecked Sendable {
         @usableFromInline var first: Message?
         /// Messages after `first`, in order.
         @usableFromInline var rest = FIFO<Message>()
-        /// Unsafe, not checked: the lock hands it to exactly one resumer (a post or a cancel),
-        /// and a checked continuation allocates a canary on every suspension.
-        @usableFromInline var receiver: UnsafeContinuation<Void, Never>?
+        /// The parked receiver. The lock hands it to exactly one waker (a post or a cancel).
+        @usableFromInline var receiver: MailboxReceiver?
         @usableFromInline var isCancelled = false
 
         @inlinable
@@ -61,7 +72,7 @@ package final class Mailbox<Message>: @unchecked Sendable {
         let receiver = state.receiver
         state.receiver = nil
         lock.unlock()
-        receiver?.resume()
+        receiver?.wake()
     }
 
     /// Whether a message is waiting, so that ``receive(isolation:)`` would not suspend.
@@ -80,8 +91,12 @@ package final class Mailbox<Message>: @unchecked Sendable {
             return message
         }
         await withTaskCancellationHandler {
-            await withUnsafeContinuation(isolation: isolation) { continuation in
-                park(continuation)
+            if let isolation, isolation === MainActor.shared {
+                await MailboxGate(executor: asUnownedSerialExecutor()).park()
+            } else {
+                await withUnsafeContinuation(isolation: isolation) { continuation in
+                    park(.continuation(continuation))
+                }
             }
         } onCancel: {
             cancel()
@@ -97,13 +112,13 @@ package final class Mailbox<Message>: @unchecked Sendable {
     }
 
     @inlinable
-    func park(_ continuation: UnsafeContinuation<Void, Never>) {
+    func park(_ receiver: MailboxReceiver) {
         // If the task was cancelled before this point, `onCancel` already ran: don't park.
         lock.lock()
         let parks = state.isEmpty && !state.isCancelled
-        if parks { state.receiver = continuation }
+        if parks { state.receiver = receiver }
         lock.unlock()
-        if !parks { continuation.resume() }
+        if !parks { receiver.wake() }
     }
 
     @inlinable
@@ -113,6 +128,71 @@ package final class Mailbox<Message>: @unchecked Sendable {
         let receiver = state.receiver
         state.receiver = nil
         lock.unlock()
-        receiver?.resume()
+        receiver?.wake()
     }
+}
+
+extension Mailbox: SerialExecutor {
+    /// Takes the job of a receiver parking in ``MailboxGate/park()``: the only job ever
+    /// enqueued here. It is held until a message arrives (or the task is cancelled), then run
+    /// on the main actor.
+    @usableFromInline
+    package func enqueue(_ job: consuming ExecutorJob) {
+        park(.mainActorJob(UnownedJob(job)))
+    }
+
+    @inlinable
+    package func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
+    }
+}
+
+/// A receiver parked in a ``Mailbox``, waiting for a message.
+@usableFromInline
+enum MailboxReceiver: Sendable {
+    /// Unsafe, not checked: the mailbox's lock hands it to exactly one waker, and a checked
+    /// continuation allocates a canary on every suspension.
+    case continuation(UnsafeContinuation<Void, Never>)
+    /// The job of a task on the main actor that parked through a ``MailboxGate``.
+    case mainActorJob(UnownedJob)
+
+    /// Resumes the receiver; called once, by whoever took it from the mailbox.
+    @inlinable
+    func wake() {
+        switch self {
+        case .continuation(let continuation): continuation.resume()
+        case .mainActorJob(let job): runOnMainActor(job)
+        }
+    }
+}
+
+/// Runs a receiver's job on the main queue, as the main actor, whose executor that queue is:
+/// behind whatever the main actor was asked to do before, ahead of what comes later.
+///
+/// The job resumes in ``MailboxGate/park()``, which does nothing, and then returns to code
+/// isolated to the main actor, which is where it is running: it goes on with no further hop.
+@usableFromInline
+func runOnMainActor(_ job: UnownedJob) {
+    DispatchQueue.main.async {
+        job.runSynchronously(on: MainActor.sharedUnownedExecutor)
+    }
+}
+
+/// An actor whose executor is a ``Mailbox``: calling ``park()`` hands the calling task to the
+/// mailbox, which holds it until a message arrives. See ``Mailbox``.
+@usableFromInline
+final actor MailboxGate {
+    @usableFromInline nonisolated let executor: UnownedSerialExecutor
+
+    @inlinable
+    init(executor: UnownedSerialExecutor) {
+        self.executor = executor
+    }
+
+    @inlinable
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor }
+
+    /// Returns when the mailbox runs the parked task: when a message arrives, or at cancel.
+    @inlinable
+    func park() {}
 }

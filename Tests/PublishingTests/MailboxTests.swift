@@ -1,0 +1,99 @@
+import Testing
+
+@testable import Publishing
+
+/// Whether a receiver has gone past its `receive`; touched only on the main actor.
+@MainActor
+private final class Flag {
+    var isSet = false
+}
+
+@Suite("Mailbox", .timeLimit(.minutes(1)))
+struct MailboxTests {
+    @Test("A receiver on the main actor runs before code that posted there and then yielded")
+    @MainActor
+    func mainActorReceiverRunsAheadOfThePostersYield() async {
+        // The receiver must be enqueued on the main actor by the post itself: a wake that went
+        // through another thread first let the poster's yield end before it, now and then.
+        var lateWakes = 0
+        for _ in 0..<3_000 {
+            let mailbox = Mailbox<Int>()
+            let received = Flag()
+            let poster = Task { @MainActor in
+                mailbox.post(1)
+                await Task.yield()
+                return received.isSet
+            }
+            let message = await mailbox.receive()
+            received.isSet = true
+            #expect(message == 1)
+            if await !poster.value { lateWakes += 1 }
+        }
+        #expect(lateWakes == 0)
+    }
+
+    @Test("A receiver on the main actor takes messages from another thread, in order")
+    @MainActor
+    func mainActorReceiverTakesMessagesInOrder() async {
+        let mailbox = Mailbox<Int>()
+        let count = 2_000
+        Task.detached {
+            for message in 0..<count { mailbox.post(message) }
+        }
+        var received: [Int] = []
+        while received.count < count, let message = await mailbox.receive() {
+            received.append(message)
+        }
+        #expect(received == Array(0..<count))
+    }
+
+    @Test("A receiver with no actor takes messages from another thread, in order")
+    func receiverWithoutAnActorTakesMessagesInOrder() async {
+        let mailbox = Mailbox<Int>()
+        let count = 2_000
+        Task.detached {
+            for message in 0..<count { mailbox.post(message) }
+        }
+        var received: [Int] = []
+        while received.count < count, let message = await mailbox.receive() {
+            received.append(message)
+        }
+        #expect(received == Array(0..<count))
+    }
+
+    @Test("Cancelling a receiver on the main actor, parked or not yet, wakes it with nothing")
+    @MainActor
+    func cancellingAMainActorReceiverWakesItEmpty() async {
+        for round in 0..<500 {
+            let mailbox = Mailbox<Int>()
+            let receiver = Task { @MainActor in await mailbox.receive() }
+            // Every other round the receiver parks before the cancel; otherwise it is cancelled
+            // before it starts.
+            if round.isMultiple(of: 2) { await Task.yield() }
+            receiver.cancel()
+            #expect(await receiver.value == nil)
+        }
+    }
+
+    @Test("Cancelling a receiver with no actor wakes it with nothing")
+    func cancellingAReceiverWithoutAnActorWakesItEmpty() async {
+        for _ in 0..<500 {
+            let mailbox = Mailbox<Int>()
+            let receiver = Task.detached { await mailbox.receive() }
+            receiver.cancel()
+            #expect(await receiver.value == nil)
+        }
+    }
+
+    @Test("A message posted before the receive is taken at once, on the main actor")
+    @MainActor
+    func waitingMessageIsTakenAtOnce() async {
+        let mailbox = Mailbox<String>()
+        mailbox.post("first")
+        mailbox.post("second")
+        #expect(await mailbox.receive() == "first")
+        #expect(mailbox.hasMessage)
+        #expect(await mailbox.receive() == "second")
+        #expect(!mailbox.hasMessage)
+    }
+}
