@@ -64,4 +64,58 @@ struct ActorRunnerTests {
             #expect(log.finished == index + 1)
         }
     }
+
+    @Test("On an actor of the test's own, a job runs before code there resumes from its yield")
+    func jobRunsBeforeAnOwnActorResumes() async {
+        #expect(await YieldingActor().lateJobs() == 0)
+    }
+
+    @Test("On the main actor, jobs from other threads run there, in order, one at a time")
+    @MainActor
+    func mainActorJobsFromOtherThreadsRunThereInOrder() async {
+        let runner = ActorRunner()
+        let log = JobLog()
+        let counter = MainActorCounter()
+        let jobs = 2_000
+        await withCheckedContinuation { (allRan: CheckedContinuation<Void, Never>) in
+            Task.detached {
+                for index in 0..<jobs {
+                    runner.run {
+                        log.begin(index)
+                        // Stops the test run if the job is not on the main actor.
+                        MainActor.assumeIsolated { counter.count += 1 }
+                        log.end()
+                        if index == jobs - 1 { allRan.resume() }
+                    }
+                }
+            }
+        }
+        let (overlaps, order) = log.snapshot
+        #expect(overlaps == 0)
+        #expect(order == Array(0..<jobs))
+        #expect(counter.count == jobs)
+    }
+}
+
+@MainActor
+private final class MainActorCounter {
+    var count = 0
+}
+
+/// Counts the jobs of a runner made on it that had not run when its code resumed from a yield.
+private actor YieldingActor {
+    func lateJobs() async -> Int {
+        let runner = ActorRunner()
+        let log = JobLog()
+        var late = 0
+        for index in 0..<200 {
+            runner.run {
+                log.begin(index)
+                log.end()
+            }
+            await Task.yield()
+            if log.finished != index + 1 { late += 1 }
+        }
+        return late
+    }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Runs jobs one at a time on one actor, each enqueued there directly from whichever thread
 /// asks.
 ///
@@ -10,6 +12,10 @@
 ///
 /// Jobs never overlap, even with no actor (on the global executor): one task drains the queue,
 /// and a new one is started only when none is draining.
+///
+/// On the main actor no task is made: the main actor's executor is the main queue, and a block
+/// put there is enqueued in the same place a task isolated to the main actor would be, without
+/// allocating and starting a task for each change.
 // @unchecked: `state` is a `Locked`; `drain` is isolated to its actor and captures only
 // `Sendable` state, so starting it from any task is safe.
 final class ActorRunner: @unchecked Sendable {
@@ -20,22 +26,29 @@ final class ActorRunner: @unchecked Sendable {
 
     private let state: Locked<State>
     private let drain: @isolated(any) () async -> Void
+    private let isMainActor: Bool
 
     /// Makes a runner for the caller's actor; with no actor, jobs run on the global executor.
     init(isolation: isolated (any Actor)? = #isolation) {
         let state = Locked(State())
         self.state = state
+        isMainActor = isolation.map { $0 === MainActor.shared } ?? false
         drain = {
             _ = isolation
-            while let job = state.withLock({ state -> (@Sendable () -> Void)? in
-                guard let job = state.jobs.pop() else {
-                    state.isDraining = false
-                    return nil
-                }
-                return job
-            }) {
-                job()
+            Self.runJobs(in: state)
+        }
+    }
+
+    /// Runs the queued jobs, in order, until none is left.
+    private static func runJobs(in state: Locked<State>) {
+        while let job = state.withLock({ state -> (@Sendable () -> Void)? in
+            guard let job = state.jobs.pop() else {
+                state.isDraining = false
+                return nil
             }
+            return job
+        }) {
+            job()
         }
     }
 
@@ -48,6 +61,10 @@ final class ActorRunner: @unchecked Sendable {
             return true
         }
         guard startsDrain else { return }
+        if isMainActor {
+            DispatchQueue.main.async { [state] in Self.runJobs(in: state) }
+            return
+        }
         // Safe: see the type's comment.
         nonisolated(unsafe) let operation = drain
         Task(operation: operation)
