@@ -247,7 +247,9 @@ func waitWithObservations(
     watchdog.cancel()
 }
 
-/// One way of waiting for a change, as a view-model test would: a row of the user-shaped wake.
+/// One way of waiting for a change, as a view-model test would: a row of the user-shaped wake,
+/// timed from the change to the waiter's next line, where each row calls `stamp.stop()` (what
+/// the row releases after that, such as its model, is not part of the wake).
 struct WakeCandidate {
     var name: String
     var baseline: String?
@@ -339,6 +341,7 @@ var wakeCandidates = [
                 continuation.resume()
             }
         }
+        stamp.stop()
     },
     WakeCandidate("wake.user.published", baseline: "wake.user.floor") { delay, stamp in
         let model = Model()
@@ -348,6 +351,7 @@ var wakeCandidates = [
             model.value = 1
         }
         await until(model.$value) { $0 == 1 }
+        stamp.stop()
     },
     WakeCandidate("wake.user.subject", baseline: "wake.user.floor") { delay, stamp in
         let subject = CurrentValueSubject<Int, Never>(0)
@@ -357,6 +361,7 @@ var wakeCandidates = [
             subject.send(1)
         }
         await until(subject) { $0 == 1 }
+        stamp.stop()
     },
     WakeCandidate("wake.user.observable", baseline: "wake.user.floor") { delay, stamp in
         let model = ObservedModel()
@@ -366,6 +371,7 @@ var wakeCandidates = [
             model.value = 1
         }
         await until(model, \.value) { $0 == 1 }
+        stamp.stop()
     },
     WakeCandidate("wake.user.condition", baseline: "wake.user.floor") { delay, stamp in
         let model = ObservedModel()
@@ -375,6 +381,7 @@ var wakeCandidates = [
             model.value = 1
         }
         await until { model.value == 1 }
+        stamp.stop()
     },
     WakeCandidate("wake.user.condition.object", baseline: "wake.user.floor") { delay, stamp in
         let model = Model()
@@ -384,6 +391,7 @@ var wakeCandidates = [
             model.value = 1
         }
         await until(model) { $0.value == 1 }
+        stamp.stop()
     },
 ]
 if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
@@ -412,6 +420,7 @@ wakeCandidates += [
                 continuation.resume()
             }
         }
+        stamp.stop()
     },
     WakeCandidate("wake.user.published.detached", baseline: "wake.user.floor.detached") {
         delay, stamp in
@@ -422,6 +431,7 @@ wakeCandidates += [
             model.value = 1
         }
         await until(model.$value) { $0 == 1 }
+        stamp.stop()
     },
     WakeCandidate("wake.user.observable.detached", baseline: "wake.user.floor.detached") {
         delay, stamp in
@@ -432,6 +442,7 @@ wakeCandidates += [
             model.value = 1
         }
         await until(model, \.value) { $0 == 1 }
+        stamp.stop()
     },
 ]
 if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
