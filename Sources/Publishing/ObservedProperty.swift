@@ -10,8 +10,9 @@ import Dispatch
 /// Publishes a property of an `@Observable` object: its current value, then each new value.
 ///
 /// Built on `withObservationTracking`, re-registered after every change. Each change enqueues a
-/// read in a task directly on the actor the publisher was made on; code that changes a
-/// `@MainActor` model on the main actor is therefore always read after its change is complete.
+/// read directly on the actor the publisher was made on (on the main actor, a block on the main
+/// queue; elsewhere, a task isolated to the actor); code that changes a `@MainActor` model on the
+/// main actor is therefore always read after its change is complete.
 ///
 /// What it can and cannot see:
 /// - Several changes made without a suspension point in between arrive as one: the last.
@@ -52,16 +53,37 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
     ) -> AnyCancellable {
+        sink(handingReadsTo: nil, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    }
+
+    /// Whether it was made on the main actor, where a subscriber suspended on the main actor can
+    /// run its reads: see ``sink(handingReadsTo:receiveCompletion:receiveValue:)``.
+    package var readsOnMainActor: Bool { runner.isMainActor }
+
+    /// Like `sink`, but each read after a change is handed to `handoff` to run, instead of being
+    /// queued on the actor by itself. For a subscriber suspended on the main actor whose wake is
+    /// queued there directly (a wait, through its mailbox), which runs the read when it wakes:
+    /// one wake per change, not two, and still ahead of the changing code's next suspension.
+    package func sink(
+        handingReadsTo handoff: JobHandoff?,
+        receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+        receiveValue: @escaping (Value) -> Void
+    ) -> AnyCancellable {
         let keyPath = keyPath
         return StateObserver.start(
             read: { [weak model] in model.map { $0[keyPath: keyPath] } },
             runner: runner,
+            handoff: handoff,
             signal: signal,
             receiveValue: receiveValue,
             receiveCompletion: receiveCompletion
         )
     }
 }
+
+/// Takes the jobs an observer would queue on the main actor, for code suspended there that runs
+/// them, in order and one at a time, when its wake (which the hand-off queues) comes.
+package typealias JobHandoff = @Sendable (@escaping @Sendable () -> Void) -> Void
 
 /// A publisher that sends several changes made with no suspension point between them as one:
 /// failure messages say so where a value seems to be missing.
@@ -107,6 +129,7 @@ final class StateObserver<Value> {
     private init(
         read: @escaping () -> Value?,
         runner: ActorRunner,
+        handoff: JobHandoff?,
         signal: ChangeSignal,
         receiveValue: @escaping (Value) -> Void,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void
@@ -114,7 +137,7 @@ final class StateObserver<Value> {
         self.read = read
         self.receiveValue = receiveValue
         self.receiveCompletion = receiveCompletion
-        scheduler = ReadScheduler(runner: runner, signal: signal)
+        scheduler = ReadScheduler(runner: runner, handoff: handoff, signal: signal)
     }
 
     /// Starts observing: reads at once on the caller's thread, then after each change of the
@@ -125,6 +148,7 @@ final class StateObserver<Value> {
         watching objects: [AnyObject] = [],
         trigger: ReadTrigger? = nil,
         runner: ActorRunner,
+        handoff: JobHandoff? = nil,
         signal: ChangeSignal,
         receiveValue: @escaping (Value) -> Void,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void
@@ -133,6 +157,7 @@ final class StateObserver<Value> {
         let observer = StateObserver(
             read: read,
             runner: runner,
+            handoff: handoff,
             signal: objects.isEmpty ? signal : .beforeStore,
             receiveValue: receiveValue,
             receiveCompletion: receiveCompletion
@@ -168,10 +193,10 @@ final class StateObserver<Value> {
         receiveValue(value)
     }
 
-    /// `==` for `Value` if it is `Equatable`, found on first use: asking whether a value
-    /// conforms looks the conformance up, which on each change would be cold work between the
-    /// change and its waiter.
-    private lazy var isEqual: (Value, Value) -> Bool = equality(of: Value.self)
+    /// `==` for `Value` if it is `Equatable`, found when the subscription starts: asking whether
+    /// a value conforms looks the conformance up, which on a change (even the first) would be
+    /// cold work between the change and its waiter.
+    private let isEqual: (Value, Value) -> Bool = equality(of: Value.self)
 }
 
 /// Publishes a value read from observable state: at once, then after each change of what the
@@ -209,11 +234,25 @@ package struct ObservedState<Value>: Publisher, CoalescingPublisher {
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
     ) -> AnyCancellable {
+        sink(handingReadsTo: nil, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    }
+
+    /// Whether it was made on the main actor: see ``ObservedProperty/readsOnMainActor``.
+    package var readsOnMainActor: Bool { runner.isMainActor }
+
+    /// Like `sink`, but each read after a change is handed to `handoff` to run: see
+    /// ``ObservedProperty/sink(handingReadsTo:receiveCompletion:receiveValue:)``.
+    package func sink(
+        handingReadsTo handoff: JobHandoff?,
+        receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+        receiveValue: @escaping (Value) -> Void
+    ) -> AnyCancellable {
         StateObserver.start(
             read: read,
             watching: objects,
             trigger: trigger,
             runner: runner,
+            handoff: handoff,
             signal: .preferred,
             receiveValue: receiveValue,
             receiveCompletion: receiveCompletion
@@ -275,6 +314,8 @@ enum ChangeSignal {
 final class ReadScheduler: @unchecked Sendable {
     private struct State {
         var read: ((Bool) -> Void)?
+        /// Where reads go instead of `runner`, until the subscription is cancelled.
+        var handoff: JobHandoff?
         var isReadScheduled = false
         /// Bumped by each change, so a confirming read knows a newer read has taken over.
         var changeCount = 0
@@ -286,11 +327,14 @@ final class ReadScheduler: @unchecked Sendable {
 
     private let runner: ActorRunner
     private let signal: ChangeSignal
-    private let state = Locked(State())
+    private let state: Locked<State>
 
-    init(runner: ActorRunner, signal: ChangeSignal) {
+    /// - Parameter handoff: Takes the reads instead of `runner`, for a subscriber suspended on the
+    ///   main actor that runs them when it wakes.
+    init(runner: ActorRunner, handoff: JobHandoff? = nil, signal: ChangeSignal) {
         self.runner = runner
         self.signal = signal.available
+        state = Locked(State(handoff: handoff))
     }
 
     /// Makes the first, tracking read, on the caller's thread.
@@ -308,7 +352,16 @@ final class ReadScheduler: @unchecked Sendable {
     }
 
     func cancel() {
-        state.withLock { $0.read = nil }
+        // The hand-off's owner (a wait) is done: nothing more may reach it, nor be kept for it.
+        let (read, handoff) = state.withLock { state in
+            defer {
+                state.read = nil
+                state.handoff = nil
+            }
+            return (state.read, state.handoff)
+        }
+        _ = consume read
+        _ = consume handoff
     }
 
     /// Registers for the next change of what `access` reads.
@@ -332,16 +385,25 @@ final class ReadScheduler: @unchecked Sendable {
     /// Called on the changing thread: by Observation before or after the store, per `signal`,
     /// and by the `ObservableObject`s an observer watches.
     func noteChange() {
-        let shouldSchedule = state.withLock { state -> Bool in
+        let (shouldSchedule, handoff) = state.withLock { state -> (Bool, JobHandoff?) in
             state.changeCount += 1
-            guard state.read != nil, !state.isReadScheduled else { return false }
+            guard state.read != nil, !state.isReadScheduled else { return (false, nil) }
             state.isReadScheduled = true
-            return true
+            return (true, state.handoff)
         }
         guard shouldSchedule else { return }
         // Enqueued on the observer's actor before the changing code there can suspend again,
         // so a change followed by any suspension point is read before the next change.
-        runner.run { self.readAfterChange() }
+        run({ self.readAfterChange() }, handingTo: handoff)
+    }
+
+    /// Runs `job` on the observer's actor: through `handoff` if there is one, else `runner`.
+    private func run(_ job: @escaping @Sendable () -> Void, handingTo handoff: JobHandoff?) {
+        if let handoff {
+            handoff(job)
+        } else {
+            runner.run(job)
+        }
     }
 
     /// Runs on the observer's actor.
@@ -363,7 +425,8 @@ final class ReadScheduler: @unchecked Sendable {
         let delays = Self.confirmationDelays
         guard attempt < delays.count else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(delays[attempt])) {
-            self.runner.run { self.readToConfirm(change: change, attempt: attempt) }
+            let handoff = self.state.withLock { $0.handoff }
+            self.run({ self.readToConfirm(change: change, attempt: attempt) }, handingTo: handoff)
         }
     }
 

@@ -11,6 +11,9 @@ enum WaitEvent<Output, Failure: Error> {
     /// No value arrived for the idle timeout; `generation` tells a stale timer from the live one.
     case idle(generation: Int)
     case actionFinished(thrown: (any Error)?)
+    /// Work the source needs done on the wait's isolation, such as reading observed state after
+    /// a change: the wait runs it when it wakes, and takes what it posts next.
+    case job(@Sendable () -> Void)
 }
 
 /// An event as the engine sees it: the value's type erased.
@@ -343,6 +346,7 @@ extension WaitEvent {
         case .windowPassed: .windowPassed
         case .idle(let generation): .idle(generation: generation)
         case .actionFinished(let thrown): .actionFinished(thrown: thrown)
+        case .job(let job): .job(job)
         }
     }
 }
@@ -472,6 +476,8 @@ private struct WaitProgress<Output> {
                 }
                 report.fail(.idle(idleTimeout), after: clock.now - start, at: callSite)
                 return nil
+            case .job(let job):
+                job()
             case .actionFinished(let thrown):
                 isActionRunning = false
                 report.actionReturned = clock.now - start

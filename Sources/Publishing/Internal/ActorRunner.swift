@@ -26,7 +26,8 @@ final class ActorRunner: @unchecked Sendable {
 
     private let state: Locked<State>
     private let drain: @isolated(any) () async -> Void
-    private let isMainActor: Bool
+    /// Whether the actor is the main actor.
+    let isMainActor: Bool
 
     /// Makes a runner for the caller's actor; with no actor, jobs run on the global executor.
     init(isolation: isolated (any Actor)? = #isolation) {

@@ -102,9 +102,18 @@ final class StateChecks {
     }
 
     var waitSource: WaitSource<StateCheck, Never> {
-        var source = source.waitSource
-        source.noun = "state"
-        return source
+        guard source.readsOnMainActor else {
+            var source = source.waitSource
+            source.noun = "state"
+            return source
+        }
+        return .observed(noun: "state") { [source] handoff, receiveCompletion, receiveValue in
+            source.sink(
+                handingReadsTo: handoff,
+                receiveCompletion: receiveCompletion,
+                receiveValue: receiveValue
+            )
+        }
     }
 
     /// One step per condition: met by a check of that condition that returned `true`.
