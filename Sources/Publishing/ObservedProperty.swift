@@ -108,7 +108,7 @@ public func publisher<Model: AnyObject & Observable, Value>(
     on model: Model,
     isolation: isolated (any Actor)? = #isolation
 ) -> ObservedProperty<Model, Value> {
-    ObservedProperty(model: model, keyPath: keyPath, runner: ActorRunner(isolation: isolation))
+    ObservedProperty(model: model, keyPath: keyPath, runner: .current(isolation: isolation))
 }
 
 /// One subscription to observed state: reads it on its actor after each change, and sends what
@@ -227,7 +227,7 @@ package struct ObservedState<Value>: Publisher, CoalescingPublisher {
         self.read = read
         self.objects = objects
         self.trigger = trigger
-        runner = ActorRunner(isolation: isolation)
+        runner = .current(isolation: isolation)
     }
 
     package func sink(

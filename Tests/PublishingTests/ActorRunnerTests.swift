@@ -65,6 +65,16 @@ struct ActorRunnerTests {
         }
     }
 
+    @Test("Observers on the main actor share one runner; observers on another actor get their own")
+    @MainActor
+    func mainActorObserversShareARunner() async {
+        #expect(ActorRunner.current() === ActorRunner.current())
+        #expect(ActorRunner.current().isMainActor)
+        let own = await YieldingActor().runners()
+        #expect(own.0 !== own.1)
+        #expect(!own.0.isMainActor)
+    }
+
     @Test("On an actor of the test's own, a job runs before code there resumes from its yield")
     func jobRunsBeforeAnOwnActorResumes() async {
         #expect(await YieldingActor().lateJobs() == 0)
@@ -104,6 +114,10 @@ private final class MainActorCounter {
 
 /// Counts the jobs of a runner made on it that had not run when its code resumed from a yield.
 private actor YieldingActor {
+    func runners() -> (ActorRunner, ActorRunner) {
+        (ActorRunner.current(), ActorRunner.current())
+    }
+
     func lateJobs() async -> Int {
         let runner = ActorRunner()
         let log = JobLog()

@@ -29,6 +29,24 @@ final class ActorRunner: @unchecked Sendable {
     /// Whether the actor is the main actor.
     let isMainActor: Bool
 
+    /// The runner for the caller's actor. On the main actor it is one runner shared by every
+    /// observer (their jobs all go to the one main queue, in order, either way), so observing
+    /// from a test on the main actor allocates none.
+    static func current(isolation: isolated (any Actor)? = #isolation) -> ActorRunner {
+        if let isolation, isolation === MainActor.shared { return mainActor }
+        return ActorRunner(isolation: isolation)
+    }
+
+    private static let mainActor = ActorRunner(onMainActor: ())
+
+    /// Makes a runner for the main actor, whose jobs go to the main queue: it starts no task.
+    private init(onMainActor: Void) {
+        state = Locked(State())
+        isMainActor = true
+        // swift-format-ignore: NoEmptyClosures
+        drain = {}
+    }
+
     /// Makes a runner for the caller's actor; with no actor, jobs run on the global executor.
     init(isolation: isolated (any Actor)? = #isolation) {
         let state = Locked(State())
