@@ -353,12 +353,17 @@ final class ReadScheduler: @unchecked Sendable {
 
     func cancel() {
         // The hand-off's owner (a wait) is done: nothing more may reach it, nor be kept for it.
-        let (read, handoff) = state.withLock { state in
-            defer {
-                state.read = nil
-                state.handoff = nil
-            }
-            return (state.read, state.handoff)
+        // Moved out into locals of the stored types and released after the lock. (Returned
+        // through `withLock`'s generic result, a closure is re-wrapped in a new one: an
+        // allocation each, on every wait's way out.)
+        var read: ((Bool) -> Void)?
+        var handoff: JobHandoff?
+        state.withLock { state in
+            // Assigned, not `swap`ped: the generic `swap` re-wraps closures too.
+            read = state.read
+            handoff = state.handoff
+            state.read = nil
+            state.handoff = nil
         }
         _ = consume read
         _ = consume handoff
@@ -385,11 +390,14 @@ final class ReadScheduler: @unchecked Sendable {
     /// Called on the changing thread: by Observation before or after the store, per `signal`,
     /// and by the `ObservableObject`s an observer watches.
     func noteChange() {
-        let (shouldSchedule, handoff) = state.withLock { state -> (Bool, JobHandoff?) in
+        // Copied out through a local, not `withLock`'s result: see `cancel()`.
+        var handoff: JobHandoff?
+        let shouldSchedule = state.withLock { state -> Bool in
             state.changeCount += 1
-            guard state.read != nil, !state.isReadScheduled else { return (false, nil) }
+            guard state.read != nil, !state.isReadScheduled else { return false }
             state.isReadScheduled = true
-            return (true, state.handoff)
+            handoff = state.handoff
+            return true
         }
         guard shouldSchedule else { return }
         // Enqueued on the observer's actor before the changing code there can suspend again,
@@ -408,9 +416,12 @@ final class ReadScheduler: @unchecked Sendable {
 
     /// Runs on the observer's actor.
     private func readAfterChange() {
-        let (read, change) = state.withLock { state in
+        // Copied out through a local, not `withLock`'s result: see `cancel()`.
+        var read: ((Bool) -> Void)?
+        let change = state.withLock { state in
             state.isReadScheduled = false
-            return (state.read, state.changeCount)
+            read = state.read
+            return state.changeCount
         }
         guard let read else { return }
         read(true)
@@ -425,16 +436,17 @@ final class ReadScheduler: @unchecked Sendable {
         let delays = Self.confirmationDelays
         guard attempt < delays.count else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(delays[attempt])) {
-            let handoff = self.state.withLock { $0.handoff }
+            var handoff: JobHandoff?
+            self.state.withLock { handoff = $0.handoff }
             self.run({ self.readToConfirm(change: change, attempt: attempt) }, handingTo: handoff)
         }
     }
 
     /// Runs on the observer's actor.
     private func readToConfirm(change: Int, attempt: Int) {
-        guard let read = state.withLock({ $0.changeCount == change ? $0.read : nil }) else {
-            return
-        }
+        var read: ((Bool) -> Void)?
+        state.withLock { if $0.changeCount == change { read = $0.read } }
+        guard let read else { return }
         read(false)
         confirm(change: change, attempt: attempt + 1)
     }

@@ -13,7 +13,16 @@ enum WaitEvent<Output, Failure: Error> {
     case actionFinished(thrown: (any Error)?)
     /// Work the source needs done on the wait's isolation, such as reading observed state after
     /// a change: the wait runs it when it wakes, and takes what it posts next.
-    case job(@Sendable () -> Void)
+    case job(WaitJob)
+}
+
+/// Work a source hands to its wait, run on the wait's isolation.
+///
+/// A struct, not a bare closure in the event: a closure stored in a generic enum's payload is
+/// re-wrapped in a new closure on the way in and out (an allocation per change).
+@usableFromInline
+struct WaitJob: Sendable {
+    let run: @Sendable () -> Void
 }
 
 /// An event as the engine sees it: the value's type erased.
@@ -477,7 +486,7 @@ private struct WaitProgress<Output> {
                 report.fail(.idle(idleTimeout), after: clock.now - start, at: callSite)
                 return nil
             case .job(let job):
-                job()
+                job.run()
             case .actionFinished(let thrown):
                 isActionRunning = false
                 report.actionReturned = clock.now - start

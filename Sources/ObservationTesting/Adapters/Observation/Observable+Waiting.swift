@@ -237,7 +237,7 @@ extension WaitSource where Failure == Never {
         WaitSource(
             subscribe: { mailbox in
                 sink(
-                    { mailbox.post(.job($0)) },
+                    { mailbox.post(.job(WaitJob(run: $0))) },
                     { mailbox.post(.completion($0.erased, arrived: .now)) },
                     { mailbox.post(.value($0, arrived: .now)) }
                 )
