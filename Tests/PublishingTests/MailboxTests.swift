@@ -35,30 +35,12 @@ struct MailboxTests {
     @Test("A receiver on the main actor takes messages from another thread, in order")
     @MainActor
     func mainActorReceiverTakesMessagesInOrder() async {
-        let mailbox = Mailbox<Int>()
-        let count = 2_000
-        Task.detached {
-            for message in 0..<count { mailbox.post(message) }
-        }
-        var received: [Int] = []
-        while received.count < count, let message = await mailbox.receive() {
-            received.append(message)
-        }
-        #expect(received == Array(0..<count))
+        #expect(await messagesPostedFromAnotherThread(count: 2_000) == Array(0..<2_000))
     }
 
     @Test("A receiver with no actor takes messages from another thread, in order")
     func receiverWithoutAnActorTakesMessagesInOrder() async {
-        let mailbox = Mailbox<Int>()
-        let count = 2_000
-        Task.detached {
-            for message in 0..<count { mailbox.post(message) }
-        }
-        var received: [Int] = []
-        while received.count < count, let message = await mailbox.receive() {
-            received.append(message)
-        }
-        #expect(received == Array(0..<count))
+        #expect(await messagesPostedFromAnotherThread(count: 2_000) == Array(0..<2_000))
     }
 
     @Test("Cancelling a receiver on the main actor, parked or not yet, wakes it with nothing")
@@ -96,4 +78,21 @@ struct MailboxTests {
         #expect(await mailbox.receive() == "second")
         #expect(!mailbox.hasMessage)
     }
+}
+
+/// Posts `0..<count` from a detached task and receives them on the caller's isolation, which
+/// decides how the receiver parks (main actor: through the gate; none: on a continuation).
+private func messagesPostedFromAnotherThread(
+    count: Int,
+    isolation: isolated (any Actor)? = #isolation
+) async -> [Int] {
+    let mailbox = Mailbox<Int>()
+    Task.detached {
+        for message in 0..<count { mailbox.post(message) }
+    }
+    var received: [Int] = []
+    while received.count < count, let message = await mailbox.receive(isolation: isolation) {
+        received.append(message)
+    }
+    return received
 }
