@@ -33,7 +33,7 @@ final class ActorRunner: @unchecked Sendable {
     /// observer (their jobs all go to the one main queue, in order, either way), so observing
     /// from a test on the main actor allocates none.
     static func current(isolation: isolated (any Actor)? = #isolation) -> ActorRunner {
-        if let isolation, isolation === MainActor.shared { return mainActor }
+        if Publishing.isMainActor(isolation) { return mainActor }
         return ActorRunner(isolation: isolation)
     }
 
@@ -51,7 +51,7 @@ final class ActorRunner: @unchecked Sendable {
     init(isolation: isolated (any Actor)? = #isolation) {
         let state = Locked(State())
         self.state = state
-        isMainActor = isolation.map { $0 === MainActor.shared } ?? false
+        isMainActor = Publishing.isMainActor(isolation)
         drain = {
             _ = isolation
             Self.runJobs(in: state)

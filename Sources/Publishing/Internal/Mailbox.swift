@@ -91,7 +91,7 @@ package final class Mailbox<Message>: @unchecked Sendable {
             return message
         }
         await withTaskCancellationHandler {
-            if let isolation, isolation === MainActor.shared {
+            if isMainActor(isolation) {
                 await MailboxGate(executor: asUnownedSerialExecutor()).park()
             } else {
                 await withUnsafeContinuation(isolation: isolation) { continuation in
@@ -164,6 +164,15 @@ enum MailboxReceiver: Sendable {
         case .mainActorJob(let job): runOnMainActor(job)
         }
     }
+}
+
+/// Whether `isolation` is the main actor: where a mailbox's receiver is woken through the main
+/// queue, so where an observer may hand its reads to a waiting receiver (see `ActorRunner`).
+/// One test for both, as the second is only safe where the first holds.
+@inlinable
+func isMainActor(_ isolation: (any Actor)?) -> Bool {
+    guard let isolation else { return false }
+    return isolation === MainActor.shared
 }
 
 /// Runs a receiver's job on the main queue, as the main actor, whose executor that queue is:
