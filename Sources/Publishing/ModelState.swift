@@ -6,6 +6,7 @@
 
 /// What the package's test tools need to know of a view model: its observable stored properties,
 /// and when they change.
+@usableFromInline
 package enum ModelState {
     /// The observable stored properties of `object`, base class first, in declaration order:
     /// each `@Published` property of an `ObservableObject`, and each observed property of an
@@ -40,6 +41,7 @@ package enum ModelState {
     /// Calls `onChange` when `object` changes, if it is an `ObservableObject`: on its
     /// `objectWillChange` (before the change), and after each of its `@Published` properties has
     /// stored a new value. Changes stop being reported when the returned tokens are released.
+    @usableFromInline
     package static func subscribeToChanges(
         of object: AnyObject,
         _ onChange: @escaping () -> Void

@@ -36,12 +36,19 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
     /// Observing a property never fails.
     public typealias Failure = Never
 
-    let model: Model
-    let keyPath: KeyPath<Model, Value>
+    @usableFromInline let model: Model
+    @usableFromInline let keyPath: KeyPath<Model, Value>
     /// Reads after a change run here: on the actor the publisher was made on.
-    let runner: ActorRunner
+    @usableFromInline let runner: ActorRunner
     /// When Observation tells of a change; the package's tests also try the fallback.
-    var signal = ChangeSignal.preferred
+    @usableFromInline var signal = ChangeSignal.preferred
+
+    @usableFromInline
+    init(model: Model, keyPath: KeyPath<Model, Value>, runner: ActorRunner) {
+        self.model = model
+        self.keyPath = keyPath
+        self.runner = runner
+    }
 
     /// Sends the current value at once, then each new value; nothing more once the model is gone.
     ///
@@ -49,6 +56,7 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
     ///   - receiveCompletion: Called with `.finished` if a change finds the model released.
     ///   - receiveValue: Called with each value, on the actor the publisher was made on.
     /// - Returns: A token that stops observing when cancelled or released.
+    @inlinable
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
@@ -58,12 +66,18 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
 
     /// Whether it was made on the main actor, where a subscriber suspended on the main actor can
     /// run its reads: see ``sink(handingReadsTo:receiveCompletion:receiveValue:)``.
+    @inlinable
     package var readsOnMainActor: Bool { runner.isMainActor }
 
     /// Like `sink`, but each read after a change is handed to `handoff` to run, instead of being
     /// queued on the actor by itself. For a subscriber suspended on the main actor whose wake is
     /// queued there directly (a wait, through its mailbox), which runs the read when it wakes:
     /// one wake per change, not two, and still ahead of the changing code's next suspension.
+    ///
+    /// Inlinable, with ``StateObserver``'s reading: run at the caller's types, the read after a
+    /// change is specialised for them, instead of asking the runtime for the metadata of each
+    /// generic type it touches (cold, on every change: about a third of the read's cost).
+    @inlinable
     package func sink(
         handingReadsTo handoff: JobHandoff?,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
@@ -83,6 +97,7 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
 
 /// Takes the jobs an observer would queue on the main actor, for code suspended there that runs
 /// them, in order and one at a time, when its wake (which the hand-off queues) comes.
+@usableFromInline
 package typealias JobHandoff = @Sendable (@escaping @Sendable () -> Void) -> Void
 
 /// A publisher that sends several changes made with no suspension point between them as one:
@@ -103,6 +118,7 @@ package protocol CoalescingPublisher {}
 ///   - model: The object that has it.
 ///   - isolation: The caller's actor, inferred: values are read and sent on it.
 /// - Returns: A publisher of the property's values; see ``ObservedProperty`` for what it sees.
+@inlinable
 public func publisher<Model: AnyObject & Observable, Value>(
     for keyPath: KeyPath<Model, Value>,
     on model: Model,
@@ -116,17 +132,19 @@ public func publisher<Model: AnyObject & Observable, Value>(
 ///
 /// Not `Sendable`: it is used only where the subscription was made, and in tasks that
 /// ``ReadScheduler`` runs on that same actor.
+@usableFromInline
 final class StateObserver<Value> {
     /// Reads the state; `nil` once what it reads is gone, which finishes the subscription.
-    private let read: () -> Value?
-    private let receiveValue: (Value) -> Void
-    private let receiveCompletion: (Subscribers.Completion<Never>) -> Void
-    private var lastSent: Value?
-    private let scheduler: ReadScheduler
+    @usableFromInline let read: () -> Value?
+    @usableFromInline let receiveValue: (Value) -> Void
+    @usableFromInline let receiveCompletion: (Subscribers.Completion<Never>) -> Void
+    @usableFromInline var lastSent: Value?
+    @usableFromInline let scheduler: ReadScheduler
     /// Subscriptions to the `ObservableObject`s whose changes also wake it.
-    private var watches: [AnyCancellable] = []
+    @usableFromInline var watches: [AnyCancellable] = []
 
-    private init(
+    @usableFromInline
+    init(
         read: @escaping () -> Value?,
         runner: ActorRunner,
         handoff: JobHandoff?,
@@ -143,6 +161,7 @@ final class StateObserver<Value> {
     /// Starts observing: reads at once on the caller's thread, then after each change of the
     /// `@Observable` state the read touches, and of each of `objects` that is an
     /// `ObservableObject`.
+    @inlinable
     static func start(
         read: @escaping () -> Value?,
         watching objects: [AnyObject] = [],
@@ -175,7 +194,8 @@ final class StateObserver<Value> {
 
     /// Reads the state and sends it if it is new; with `isTracking`, first registers for the next
     /// change, so that a store landing after the read is always noticed.
-    private func read(isTracking: Bool) {
+    @inlinable
+    func read(isTracking: Bool) {
         if isTracking {
             // Tracking is installed only once the tracked read returns: a store landing
             // during that read would be noticed by nobody, so the value sent is read after.
@@ -196,7 +216,7 @@ final class StateObserver<Value> {
     /// `==` for `Value` if it is `Equatable`, found when the subscription starts: asking whether
     /// a value conforms looks the conformance up, which on a change (even the first) would be
     /// cold work between the change and its waiter.
-    private let isEqual: (Value, Value) -> Bool = equality(of: Value.self)
+    @usableFromInline let isEqual: (Value, Value) -> Bool = equality(of: Value.self)
 }
 
 /// Publishes a value read from observable state: at once, then after each change of what the
@@ -261,11 +281,13 @@ package struct ObservedState<Value>: Publisher, CoalescingPublisher {
 }
 
 /// Asks an ``ObservedState`` subscription for one more read, as a change would.
+@usableFromInline
 package final class ReadTrigger: Sendable {
     private let scheduler = Locked<ReadScheduler?>(nil)
 
     package init() {}
 
+    @usableFromInline
     func attach(_ scheduler: ReadScheduler) {
         self.scheduler.withLock { $0 = scheduler }
     }
@@ -291,6 +313,7 @@ package func readsObservableState(_ body: () -> Void) -> Bool {
 }
 
 /// When Observation tells an observer of a change: before or after the new value is stored.
+@usableFromInline
 enum ChangeSignal {
     /// After the store (`withObservationTracking(_:didSet:)`): a read enqueued then cannot miss
     /// it. Where that form is unavailable (Apple platforms), this falls back to `beforeStore`.
@@ -300,6 +323,7 @@ enum ChangeSignal {
     case beforeStore
 
     /// The exact signal, where the platform has it.
+    @usableFromInline
     static var preferred: ChangeSignal { ChangeSignal.afterStore.available }
 }
 
@@ -311,6 +335,7 @@ enum ChangeSignal {
 // @unchecked: all mutable state, the read closure included, is guarded by `state`'s lock; the
 // read closure is taken out under the lock and called only in jobs that `runner` runs on the
 // observer's actor.
+@usableFromInline
 final class ReadScheduler: @unchecked Sendable {
     private struct State {
         var read: ((Bool) -> Void)?
@@ -331,6 +356,7 @@ final class ReadScheduler: @unchecked Sendable {
 
     /// - Parameter handoff: Takes the reads instead of `runner`, for a subscriber suspended on the
     ///   main actor that runs them when it wakes.
+    @usableFromInline
     init(runner: ActorRunner, handoff: JobHandoff? = nil, signal: ChangeSignal) {
         self.runner = runner
         self.signal = signal.available
@@ -338,6 +364,7 @@ final class ReadScheduler: @unchecked Sendable {
     }
 
     /// Makes the first, tracking read, on the caller's thread.
+    @usableFromInline
     func start(reading read: @escaping (Bool) -> Void) {
         let change = state.withLock { state in
             state.read = read
@@ -351,6 +378,7 @@ final class ReadScheduler: @unchecked Sendable {
         }
     }
 
+    @usableFromInline
     func cancel() {
         // The hand-off's owner (a wait) is done: nothing more may reach it, nor be kept for it.
         // Moved out into locals of the stored types and released after the lock. (Returned
@@ -370,6 +398,7 @@ final class ReadScheduler: @unchecked Sendable {
     }
 
     /// Registers for the next change of what `access` reads.
+    @usableFromInline
     func track(_ access: () -> Void) {
         #if !canImport(Darwin)
             if case .afterStore = signal {
@@ -389,6 +418,7 @@ final class ReadScheduler: @unchecked Sendable {
 
     /// Called on the changing thread: by Observation before or after the store, per `signal`,
     /// and by the `ObservableObject`s an observer watches.
+    @usableFromInline
     func noteChange() {
         // Copied out through a local, not `withLock`'s result: see `cancel()`.
         var handoff: JobHandoff?
@@ -465,7 +495,8 @@ extension ChangeSignal {
 
 /// `==` for values of `type` if it is `Equatable`; otherwise `==` for values that turn out to be
 /// `Equatable` (an existential's), and `false` for the rest.
-private func equality<Value>(of type: Value.Type) -> (Value, Value) -> Bool {
+@usableFromInline
+func equality<Value>(of type: Value.Type) -> (Value, Value) -> Bool {
     guard let equatable = type as? any Equatable.Type else {
         return { equalIfEquatable($0, $1) ?? false }
     }

@@ -22,7 +22,12 @@ enum WaitEvent<Output, Failure: Error> {
 /// re-wrapped in a new closure on the way in and out (an allocation per change).
 @usableFromInline
 struct WaitJob: Sendable {
-    let run: @Sendable () -> Void
+    @usableFromInline let run: @Sendable () -> Void
+
+    @inlinable
+    init(run: @escaping @Sendable () -> Void) {
+        self.run = run
+    }
 }
 
 /// An event as the engine sees it: the value's type erased.

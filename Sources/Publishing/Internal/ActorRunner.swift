@@ -18,6 +18,7 @@ import Dispatch
 /// allocating and starting a task for each change.
 // @unchecked: `state` is a `Locked`; `drain` is isolated to its actor and captures only
 // `Sendable` state, so starting it from any task is safe.
+@usableFromInline
 final class ActorRunner: @unchecked Sendable {
     private struct State {
         var jobs = FIFO<@Sendable () -> Void>()
@@ -27,11 +28,12 @@ final class ActorRunner: @unchecked Sendable {
     private let state: Locked<State>
     private let drain: @isolated(any) () async -> Void
     /// Whether the actor is the main actor.
-    let isMainActor: Bool
+    @usableFromInline let isMainActor: Bool
 
     /// The runner for the caller's actor. On the main actor it is one runner shared by every
     /// observer (their jobs all go to the one main queue, in order, either way), so observing
     /// from a test on the main actor allocates none.
+    @usableFromInline
     static func current(isolation: isolated (any Actor)? = #isolation) -> ActorRunner {
         if Publishing.isMainActor(isolation) { return mainActor }
         return ActorRunner(isolation: isolation)

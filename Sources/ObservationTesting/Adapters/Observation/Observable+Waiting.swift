@@ -203,7 +203,10 @@ extension ObservedProperty {
     /// the main actor directly, so the read still comes before the changing code's next
     /// suspension ends. Elsewhere a wake through a continuation would not, and it reads as any
     /// publisher.
-    @usableFromInline
+    ///
+    /// Inlinable down to the read (see ``ObservedProperty/sink(handingReadsTo:receiveCompletion:receiveValue:)``),
+    /// so a wait's reads and posts are specialised for the model's and value's types.
+    @inlinable
     var waitSource: WaitSource<Value, Never> {
         guard readsOnMainActor else { return publisherWaitSource(self) }
         return .observed { handoff, receiveCompletion, receiveValue in
@@ -217,7 +220,8 @@ extension ObservedProperty {
 }
 
 /// `publisher`'s ``Publisher/waitSource``, for a type that has a more specific one.
-private func publisherWaitSource<P: Publisher>(_ publisher: P) -> WaitSource<P.Output, P.Failure> {
+@inlinable
+func publisherWaitSource<P: Publisher>(_ publisher: P) -> WaitSource<P.Output, P.Failure> {
     publisher.waitSource
 }
 
@@ -225,6 +229,7 @@ extension WaitSource where Failure == Never {
     /// A wait on observed state whose reads after a change the wait runs when it wakes.
     ///
     /// - Parameter sink: Subscribes, handing each read to its first argument to run.
+    @inlinable
     static func observed(
         noun: String = "property",
         _ sink:
