@@ -84,8 +84,17 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
         receiveValue: @escaping (Value) -> Void
     ) -> AnyCancellable {
         let keyPath = keyPath
+        let read: () -> Value?
+        if handoff != nil {
+            // Held strongly: a weak load costs microseconds, cold, on every read after a change.
+            // The subscriber that hands reads off (a wait) is passed the model, or this publisher
+            // that holds it, for as long as it waits, and cancels (releasing this) as it ends.
+            read = { [model] in model[keyPath: keyPath] }
+        } else {
+            read = { [weak model] in model.map { $0[keyPath: keyPath] } }
+        }
         return StateObserver.start(
-            read: { [weak model] in model.map { $0[keyPath: keyPath] } },
+            read: read,
             runner: runner,
             handoff: handoff,
             signal: signal,
@@ -446,14 +455,38 @@ final class ReadScheduler: @unchecked Sendable {
 
     /// Runs on the observer's actor.
     private func readAfterChange() {
-        // Copied out through a local, not `withLock`'s result: see `cancel()`.
+        // Copied out through locals, not `withLock`'s result: see `cancel()`.
         var read: ((Bool) -> Void)?
+        var handoff: JobHandoff?
         let change = state.withLock { state in
             state.isReadScheduled = false
             read = state.read
+            handoff = state.handoff
             return state.changeCount
         }
         guard let read else { return }
+        guard let handoff else { return readTracking(read, change: change) }
+        // The subscriber that runs this job looks at the value before it runs the next one, and
+        // stops there if the value is what it waited for: registering for a change nobody waits
+        // for (most of a read's cost) is then never done. The tracked read that follows reads
+        // again, so a store landing in between is still sent.
+        read(false)
+        // Capturing only `self`, the job needs no allocation of its own.
+        handoff { [self] in readTrackingAfterHandoff() }
+    }
+
+    /// The tracked read that follows a handed-off read. Runs on the observer's actor.
+    private func readTrackingAfterHandoff() {
+        var read: ((Bool) -> Void)?
+        let change = state.withLock { state in
+            read = state.read
+            return state.changeCount
+        }
+        if let read { readTracking(read, change: change) }
+    }
+
+    /// Reads, registering for the next change first. Runs on the observer's actor.
+    private func readTracking(_ read: (Bool) -> Void, change: Int) {
         read(true)
         // Told before the store, the read may have come before a store on another thread
         // landed, whether or not it saw something new: look again, unless a newer change does.

@@ -289,7 +289,6 @@ enum Waiter {
             isActionRunning: actionTask != nil
         )
         let result = await progress.run(from: mailbox, at: callSite) {
-            guard timer == nil else { return }
             let remaining = timeout - (ContinuousClock.now - start)
             timer = DeadlineTimer(after: remaining) { mailbox.post(.timedOut) }
         }
@@ -438,7 +437,8 @@ private struct WaitProgress<Output> {
         }
     }
 
-    /// Feeds the mailbox's events to the steps until an outcome is reached.
+    /// Feeds the mailbox's events to the steps until an outcome is reached; calls
+    /// `beforeSuspending` once, the first time no event is waiting.
     mutating func run<Failure>(
         from mailbox: Mailbox<WaitEvent<Output, Failure>>,
         isolation: isolated (any Actor)? = #isolation,
@@ -448,10 +448,15 @@ private struct WaitProgress<Output> {
         let clock = ContinuousClock()
         passForbiddingSteps()
         armIdleTimer(mailbox)
+        // `beforeSuspending` is needed once; asking the mailbox takes its lock.
+        var hasSuspended = false
         while !isDone {
+            if !hasSuspended, !mailbox.hasMessage {
+                beforeSuspending()
+                hasSuspended = true
+            }
             // `nil`: the waiting task was cancelled. That is the caller's decision, not a failed
             // expectation, so nothing is recorded.
-            if !mailbox.hasMessage { beforeSuspending() }
             guard let event = await mailbox.receive(isolation: isolation) else { return nil }
             report.pending = metCount
             switch event {

@@ -203,50 +203,66 @@ struct ObservableTests {
 struct ManyRoundObservableTests {
     @Test("Bursts of random length from another thread: the final value is never lost")
     func crossThreadBurstsNeverLoseTheFinalValue() async {
-        let lost = await lostFinalValues(
-            rounds: isRunningUnderThreadSanitizer ? 1_000 : 10_000,
-            signal: .preferred
-        )
+        let lost = await lostFinalValues(rounds: isRunningUnderThreadSanitizer ? 1_000 : 10_000) {
+            counter, final in
+            await until(publisher(for: \.value, on: counter), satisfies: [{ $0 == final }])
+        }
         #expect(lost == 0)
     }
 
     @Test("The fallback for platforms told of changes before the store loses no final value")
     func beforeStoreFallbackNeverLosesTheFinalValue() async {
-        let lost = await lostFinalValues(
-            rounds: isRunningUnderThreadSanitizer ? 200 : 1_000,
-            signal: .beforeStore
-        )
+        let lost = await lostFinalValues(rounds: isRunningUnderThreadSanitizer ? 200 : 1_000) {
+            counter, final in
+            var values = publisher(for: \.value, on: counter)
+            values.signal = .beforeStore
+            return await until(values, satisfies: [{ $0 == final }])
+        }
+        #expect(lost == 0)
+    }
+
+    @Test("Bursts from another thread, waited on the main actor: the final value is never lost")
+    @MainActor
+    func crossThreadBurstsWaitedOnTheMainActorNeverLoseTheFinalValue() async {
+        // On the main actor the wait runs each read itself, untracked first: a store landing
+        // before the tracked read that follows must still be sent.
+        let lost = await lostFinalValues(rounds: isRunningUnderThreadSanitizer ? 1_000 : 10_000) {
+            counter, final in
+            await until(counter, \.value, satisfies: [{ $0 == final }])
+        }
         #expect(lost == 0)
     }
 
     @Test("Bursts from another thread, waited on with until { }: the final value is never lost")
     func crossThreadBurstsNeverLoseTheFinalValueOfACondition() async {
-        let counter = SharedCounter()
-        var last = 0
-        var lost = 0
-        for _ in 1...(isRunningUnderThreadSanitizer ? 1_000 : 10_000) {
-            let first = last + 1
-            let final = last + Int.random(in: 1...50)
-            last = final
-            let writer = Task.detached {
-                for value in first...final { counter.value = value }
-            }
-            let met = await until(timeout: .seconds(5)) { counter.value == final }
-            await writer.value
-            if !met {
-                lost += 1
-                break
-            }
+        let lost = await lostFinalValues(rounds: isRunningUnderThreadSanitizer ? 1_000 : 10_000) {
+            counter, final in
+            await until { counter.value == final } ? [final] : nil
         }
         #expect(lost == 0)
     }
 
-    /// Sets bursts of random length from another thread and waits for each burst's final value.
+    @Test("Bursts from another thread, until { } on the main actor: the final value is never lost")
+    @MainActor
+    func crossThreadBurstsNeverLoseTheFinalValueOfAConditionOnTheMainActor() async {
+        let lost = await lostFinalValues(rounds: isRunningUnderThreadSanitizer ? 1_000 : 10_000) {
+            counter, final in
+            await until { counter.value == final } ? [final] : nil
+        }
+        #expect(lost == 0)
+    }
+
+    /// Sets bursts of random length from another thread and waits, on the caller's actor, for
+    /// each burst's final value with `wait`, which returns the values that met its condition.
     ///
     /// The writer starts before the wait subscribes, so a burst may land before, during or after
     /// subscribing; its final value must be seen however its stores interleave with the reads. A
     /// lost value times out (and records that), so this stops at the first.
-    private func lostFinalValues(rounds: Int, signal: ChangeSignal) async -> Int {
+    private func lostFinalValues(
+        rounds: Int,
+        isolation: isolated (any Actor)? = #isolation,
+        waitingWith wait: (_ counter: SharedCounter, _ final: Int) async -> [Int]?
+    ) async -> Int {
         let counter = SharedCounter()
         var last = 0
         for _ in 1...rounds {
@@ -256,9 +272,7 @@ struct ManyRoundObservableTests {
             let writer = Task.detached {
                 for value in first...final { counter.value = value }
             }
-            var values = publisher(for: \.value, on: counter)
-            values.signal = signal
-            let seen = await until(values, satisfies: [{ $0 == final }], timeout: .seconds(5))
+            let seen = await wait(counter, final)
             await writer.value
             if seen != [final] { return 1 }
         }
