@@ -38,6 +38,24 @@ struct MailboxTests {
         #expect(await messagesPostedFromAnotherThread(count: 2_000) == Array(0..<2_000))
     }
 
+    @Test("Messages queued before any is taken come out in order, however many are queued")
+    func queuedMessagesComeOutInOrder() async {
+        // The first two are kept in place and the rest in a queue: every split must keep order,
+        // also when messages are posted between takes.
+        for queued in 1...5 {
+            let mailbox = Mailbox<Int>()
+            for message in 0..<queued { mailbox.post(message) }
+            var received: [Int] = []
+            for message in queued..<(queued + 3) {
+                received.append(await mailbox.receive() ?? -1)
+                mailbox.post(message)
+            }
+            for _ in 0..<queued { received.append(await mailbox.receive() ?? -1) }
+            #expect(received == Array(0..<(queued + 3)))
+            #expect(!mailbox.hasMessage)
+        }
+    }
+
     @Test("A receiver with no actor takes messages from another thread, in order")
     func receiverWithoutAnActorTakesMessagesInOrder() async {
         #expect(await messagesPostedFromAnotherThread(count: 2_000) == Array(0..<2_000))

@@ -29,7 +29,10 @@ package final class Mailbox<Message>: @unchecked Sendable {
         /// a wake that allocates a queue's buffer (and frees it on receipt) costs more than the
         /// rest of the post, with the allocator's memory cold after a wait.
         @usableFromInline var first: Message?
-        /// Messages after `first`, in order.
+        /// The message after `first`, kept in place too: a wait that runs a read job is handed
+        /// the value and then the job that reads on, two messages at once.
+        @usableFromInline var second: Message?
+        /// Messages after `second`, in order.
         @usableFromInline var rest = FIFO<Message>()
         /// The parked receiver. The lock hands it to exactly one waker (a post or a cancel).
         @usableFromInline var receiver: MailboxReceiver?
@@ -45,6 +48,8 @@ package final class Mailbox<Message>: @unchecked Sendable {
         mutating func push(_ message: Message) {
             if first == nil {
                 first = message
+            } else if second == nil {
+                second = message
             } else {
                 rest.push(message)
             }
@@ -53,7 +58,8 @@ package final class Mailbox<Message>: @unchecked Sendable {
         @inlinable
         mutating func pop() -> Message? {
             guard let message = first else { return nil }
-            first = rest.pop()
+            first = second
+            second = rest.pop()
             return message
         }
     }
