@@ -197,25 +197,39 @@ public func record<Model: AnyObject & Observable, Value>(
 }
 
 extension ObservedProperty {
-    /// How a wait reads the property. Made on the main actor (as the verbs above make it, on the
+    /// How a wait reads the property: see ``ReadHandingPublisher/observedWaitSource(noun:)``.
+    ///
+    /// Inlinable down to the read (see ``ObservedProperty/sink(handingReadsTo:receiveCompletion:receiveValue:)``),
+    /// so a wait's reads and posts are specialised for the model's and value's types.
+    @inlinable
+    var waitSource: WaitSource<Value, Never> { observedWaitSource(noun: "property") }
+}
+
+extension ReadHandingPublisher {
+    /// How a wait reads observed state. Made on the main actor (as the verbs make it, on the
     /// wait's actor), the read after each change runs in the wait itself when the change wakes
     /// it, instead of in a job of its own that then wakes the wait: the wait's wake is queued on
     /// the main actor directly, so the read still comes before the changing code's next
     /// suspension ends. Elsewhere a wake through a continuation would not, and it reads as any
     /// publisher.
-    ///
-    /// Inlinable down to the read (see ``ObservedProperty/sink(handingReadsTo:receiveCompletion:receiveValue:)``),
-    /// so a wait's reads and posts are specialised for the model's and value's types.
     @inlinable
-    var waitSource: WaitSource<Value, Never> {
-        guard readsOnMainActor else { return publisherWaitSource(self) }
-        return .observed { handoff, receiveCompletion, receiveValue in
-            sink(
-                handingReadsTo: handoff,
-                receiveCompletion: receiveCompletion,
-                receiveValue: receiveValue
-            )
+    func observedWaitSource(noun: String) -> WaitSource<Output, Never> {
+        guard readsOnMainActor else {
+            var source = publisherWaitSource(self)
+            source.noun = noun
+            return source
         }
+        return WaitSource(
+            subscribe: { [self] mailbox in
+                sink(
+                    handingReadsTo: { mailbox.post(.job(WaitJob(run: $0))) },
+                    receiveCompletion: { mailbox.post(.completion($0.erased, arrived: .now)) },
+                    receiveValue: { mailbox.post(.value($0, arrived: .now)) }
+                )
+            },
+            noun: noun,
+            coalescesChanges: true
+        )
     }
 }
 
@@ -223,32 +237,4 @@ extension ObservedProperty {
 @inlinable
 func publisherWaitSource<P: Publisher>(_ publisher: P) -> WaitSource<P.Output, P.Failure> {
     publisher.waitSource
-}
-
-extension WaitSource where Failure == Never {
-    /// A wait on observed state whose reads after a change the wait runs when it wakes.
-    ///
-    /// - Parameter sink: Subscribes, handing each read to its first argument to run.
-    @inlinable
-    static func observed(
-        noun: String = "property",
-        _ sink:
-            @escaping (
-                _ handoff: @escaping JobHandoff,
-                _ receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
-                _ receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable
-    ) -> WaitSource {
-        WaitSource(
-            subscribe: { mailbox in
-                sink(
-                    { mailbox.post(.job(WaitJob(run: $0))) },
-                    { mailbox.post(.completion($0.erased, arrived: .now)) },
-                    { mailbox.post(.value($0, arrived: .now)) }
-                )
-            },
-            noun: noun,
-            coalescesChanges: true
-        )
-    }
 }

@@ -101,20 +101,7 @@ final class StateChecks {
         read = { [weak self] in self?.check() }
     }
 
-    var waitSource: WaitSource<StateCheck, Never> {
-        guard source.readsOnMainActor else {
-            var source = source.waitSource
-            source.noun = "state"
-            return source
-        }
-        return .observed(noun: "state") { [source] handoff, receiveCompletion, receiveValue in
-            source.sink(
-                handingReadsTo: handoff,
-                receiveCompletion: receiveCompletion,
-                receiveValue: receiveValue
-            )
-        }
-    }
+    var waitSource: WaitSource<StateCheck, Never> { source.observedWaitSource(noun: "state") }
 
     /// One step per condition: met by a check of that condition that returned `true`.
     var steps: [Condition<StateCheck>] {
