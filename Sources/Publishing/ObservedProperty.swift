@@ -61,7 +61,12 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
     ) -> AnyCancellable {
-        sink(handingReadsTo: nil, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        let subscription = sink(
+            handingReadsTo: nil,
+            receiveCompletion: receiveCompletion,
+            receiveValue: receiveValue
+        )
+        return AnyCancellable { subscription.cancel() }
     }
 
     /// Whether it was made on the main actor, where a subscriber suspended on the main actor can
@@ -82,7 +87,7 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
         handingReadsTo handoff: JobHandoff?,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
-    ) -> AnyCancellable {
+    ) -> ReadScheduler {
         let keyPath = keyPath
         let read: () -> Value?
         if handoff != nil {
@@ -117,12 +122,13 @@ package protocol ReadHandingPublisher<Output>: Publisher where Failure == Never 
     var readsOnMainActor: Bool { get }
 
     /// Like `sink`, but each read after a change is handed to `handoff` to run: see
-    /// ``ObservedProperty/sink(handingReadsTo:receiveCompletion:receiveValue:)``.
+    /// ``ObservedProperty/sink(handingReadsTo:receiveCompletion:receiveValue:)``. The
+    /// subscription ends when the returned scheduler is cancelled (not when it is released).
     func sink(
         handingReadsTo handoff: JobHandoff?,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Output) -> Void
-    ) -> AnyCancellable
+    ) -> ReadScheduler
 }
 
 /// A publisher that sends several changes made with no suspension point between them as one:
@@ -185,7 +191,7 @@ final class StateObserver<Value> {
 
     /// Starts observing: reads at once on the caller's thread, then after each change of the
     /// `@Observable` state the read touches, and of each of `objects` that is an
-    /// `ObservableObject`.
+    /// `ObservableObject`. Observing stops when the returned scheduler is cancelled.
     @inlinable
     static func start(
         read: @escaping () -> Value?,
@@ -196,7 +202,7 @@ final class StateObserver<Value> {
         signal: ChangeSignal,
         receiveValue: @escaping (Value) -> Void,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void
-    ) -> AnyCancellable {
+    ) -> ReadScheduler {
         // An `objectWillChange` comes before the change: reads after it are confirmed.
         let observer = StateObserver(
             read: read,
@@ -214,7 +220,7 @@ final class StateObserver<Value> {
         // The scheduler holds the observer, and so its watches, until the subscription is
         // cancelled: the observer is touched only on its actor.
         scheduler.start { [observer] isTracking in observer.read(isTracking: isTracking) }
-        return AnyCancellable { scheduler.cancel() }
+        return scheduler
     }
 
     /// Reads the state and sends it if it is new; with `isTracking`, first registers for the next
@@ -279,7 +285,12 @@ package struct ObservedState<Value>: Publisher, CoalescingPublisher, ReadHanding
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
     ) -> AnyCancellable {
-        sink(handingReadsTo: nil, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        let subscription = sink(
+            handingReadsTo: nil,
+            receiveCompletion: receiveCompletion,
+            receiveValue: receiveValue
+        )
+        return AnyCancellable { subscription.cancel() }
     }
 
     /// Whether it was made on the main actor: see ``ObservedProperty/readsOnMainActor``.
@@ -291,7 +302,7 @@ package struct ObservedState<Value>: Publisher, CoalescingPublisher, ReadHanding
         handingReadsTo handoff: JobHandoff?,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
-    ) -> AnyCancellable {
+    ) -> ReadScheduler {
         StateObserver.start(
             read: read,
             watching: objects,
@@ -361,7 +372,7 @@ enum ChangeSignal {
 // read closure is taken out under the lock and called only in jobs that `runner` runs on the
 // observer's actor.
 @usableFromInline
-final class ReadScheduler: @unchecked Sendable {
+package final class ReadScheduler: Cancellable, @unchecked Sendable {
     private struct State {
         var read: ((Bool) -> Void)?
         /// Where reads go instead of `runner`, until the subscription is cancelled.
@@ -403,8 +414,9 @@ final class ReadScheduler: @unchecked Sendable {
         }
     }
 
+    /// Ends the subscription: no read starts after this returns.
     @usableFromInline
-    func cancel() {
+    package func cancel() {
         // The hand-off's owner (a wait) is done: nothing more may reach it, nor be kept for it.
         // Moved out into locals of the stored types and released after the lock. (Returned
         // through `withLock`'s generic result, a closure is re-wrapped in a new one: an

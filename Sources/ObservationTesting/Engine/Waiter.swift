@@ -49,7 +49,7 @@ typealias ErasedEvent = WaitEvent<Any, any Error>
 /// forwarders are inlinable), where its `sink` and cancel are specialised for the publisher's
 /// type instead of looking generic metadata up at run time on every wait.
 @usableFromInline
-typealias EventSubscription = (Mailbox<ErasedEvent>) -> AnyCancellable
+typealias EventSubscription = (Mailbox<ErasedEvent>) -> any Cancellable
 
 /// A source of values, as its adapter (under `Adapters/`) presents it to the engine.
 @usableFromInline
