@@ -1,8 +1,8 @@
 import Foundation
 import Observation
-import ObservationTesting
 import Testing
 
+@testable import ObservationTesting
 @testable import Publishing
 
 /// A view model in the style the Observation framework encourages.
@@ -229,6 +229,30 @@ struct ManyRoundObservableTests {
         let lost = await lostFinalValues(rounds: isRunningUnderThreadSanitizer ? 1_000 : 10_000) {
             counter, final in
             await until(counter, \.value, satisfies: [{ $0 == final }])
+        }
+        #expect(lost == 0)
+    }
+
+    @Test("The before-the-store fallback, waited on the main actor, loses no final value")
+    @MainActor
+    func beforeStoreFallbackOnTheMainActorNeverLosesTheFinalValue() async {
+        // Apple platforms' path for `until(model, \.x)` on the main actor: the wait runs the
+        // reads, untracked first, and each read may come before a store on another thread lands.
+        let lost = await lostFinalValues(rounds: isRunningUnderThreadSanitizer ? 500 : 5_000) {
+            counter, final in
+            var values = publisher(for: \.value, on: counter)
+            values.signal = .beforeStore
+            // The property's own wait source, as `until(model, \.value)` makes it.
+            return await Verbs.until(
+                values.waitSource,
+                satisfies: [Condition(nil) { $0 == final }],
+                timeout: nil,
+                idleTimeout: nil,
+                helper: "until(_:_:satisfies:)",
+                isolation: #isolation,
+                at: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column),
+                performing: nil
+            )
         }
         #expect(lost == 0)
     }
