@@ -368,10 +368,10 @@ enum ChangeSignal {
 ///
 /// Not generic, so the `@Sendable` closures that reach it from Observation and Dispatch capture
 /// no metatype of the model.
+@usableFromInline
 // @unchecked: all mutable state, the read closure included, is guarded by `state`'s lock; the
 // read closure is taken out under the lock and called only in jobs that `runner` runs on the
 // observer's actor.
-@usableFromInline
 package final class ReadScheduler: Cancellable, @unchecked Sendable {
     private struct State {
         var read: ((Bool) -> Void)?

@@ -16,9 +16,9 @@ import Dispatch
 /// On the main actor no task is made: the main actor's executor is the main queue, and a block
 /// put there is enqueued in the same place a task isolated to the main actor would be, without
 /// allocating and starting a task for each change.
+@usableFromInline
 // @unchecked: `state` is a `Locked`; `drain` is isolated to its actor and captures only
 // `Sendable` state, so starting it from any task is safe.
-@usableFromInline
 final class ActorRunner: @unchecked Sendable {
     private struct State {
         var jobs = FIFO<@Sendable () -> Void>()
