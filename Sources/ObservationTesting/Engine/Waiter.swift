@@ -449,11 +449,11 @@ private struct WaitProgress<Output> {
         passForbiddingSteps()
         armIdleTimer(mailbox)
         // `beforeSuspending` is needed once; asking the mailbox takes its lock.
-        var hasSuspended = false
+        var isPreparedToSuspend = false
         while !isDone {
-            if !hasSuspended, !mailbox.hasMessage {
+            if !isPreparedToSuspend, !mailbox.hasMessage {
                 beforeSuspending()
-                hasSuspended = true
+                isPreparedToSuspend = true
             }
             // `nil`: the waiting task was cancelled. That is the caller's decision, not a failed
             // expectation, so nothing is recorded.
