@@ -85,6 +85,30 @@ struct MailboxTests {
         }
     }
 
+    @Test("A receiver on the main actor woken with no message and no cancel waits on")
+    @MainActor
+    func mainActorReceiverWokenWithNothingWaitsOn() async {
+        // Taken for a cancel, such a wake ended the caller's wait with no failure recorded.
+        let mailbox = Mailbox<Int>()
+        let receiver = Task { @MainActor in await mailbox.receive() }
+        await #expect(parks(mailbox))
+        mailbox.wakeReceiverWithNothing()
+        await #expect(parks(mailbox))
+        mailbox.post(7)
+        #expect(await receiver.value == 7)
+    }
+
+    @Test("A receiver with no actor woken with no message and no cancel waits on")
+    func receiverWithoutAnActorWokenWithNothingWaitsOn() async {
+        let mailbox = Mailbox<Int>()
+        let receiver = Task.detached { await mailbox.receive() }
+        await #expect(parks(mailbox))
+        mailbox.wakeReceiverWithNothing()
+        await #expect(parks(mailbox))
+        mailbox.post(7)
+        #expect(await receiver.value == 7)
+    }
+
     @Test("A message posted before the receive is taken at once, on the main actor")
     @MainActor
     func waitingMessageIsTakenAtOnce() async {
@@ -96,6 +120,18 @@ struct MailboxTests {
         #expect(await mailbox.receive() == "second")
         #expect(!mailbox.hasMessage)
     }
+}
+
+/// Whether a receiver parks in `mailbox` within a generous number of the caller's yields (the
+/// receiver runs on the main actor or on another thread; either gets there in a few).
+private func parks(
+    _ mailbox: Mailbox<Int>,
+    isolation: isolated (any Actor)? = #isolation
+) async -> Bool {
+    for _ in 0..<100_000 where !mailbox.hasParkedReceiver {
+        await Task.yield()
+    }
+    return mailbox.hasParkedReceiver
 }
 
 /// Posts `0..<count` from a detached task and receives them on the caller's isolation, which

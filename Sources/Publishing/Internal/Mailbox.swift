@@ -91,30 +91,43 @@ package final class Mailbox<Message>: @unchecked Sendable {
 
     /// Takes the oldest message, suspending until one arrives; `nil` once the task is cancelled
     /// and no message is waiting.
+    ///
+    /// Only a message or the cancel ends the wait. A receiver that finds neither when it goes on
+    /// parks again, on a continuation: the gate's park is an actor hop the optimiser may drop as
+    /// having nothing to run (it did when the gate was held in a local), and the caller would
+    /// otherwise take that for a cancel, ending its wait with no failure recorded.
     @inlinable
     package func receive(isolation: isolated (any Actor)? = #isolation) async -> Message? {
-        if let message = take() {
-            return message
-        }
-        await withTaskCancellationHandler {
-            if isMainActor(isolation) {
-                await MailboxGate(executor: asUnownedSerialExecutor()).park()
-            } else {
-                await withUnsafeContinuation(isolation: isolation) { continuation in
-                    park(.continuation(continuation))
-                }
+        var parksAtTheGate = isMainActor(isolation)
+        while true {
+            let (message, isCancelled) = take()
+            if let message {
+                return message
             }
-        } onCancel: {
-            cancel()
+            if isCancelled {
+                return nil
+            }
+            await withTaskCancellationHandler {
+                if parksAtTheGate {
+                    await MailboxGate(executor: asUnownedSerialExecutor()).park()
+                } else {
+                    await withUnsafeContinuation(isolation: isolation) { continuation in
+                        park(.continuation(continuation))
+                    }
+                }
+            } onCancel: {
+                cancel()
+            }
+            parksAtTheGate = false
         }
-        return take()
     }
 
+    /// The oldest message, if any, and whether the receiving task was cancelled.
     @inlinable
-    func take() -> Message? {
+    func take() -> (message: Message?, isCancelled: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        return state.pop()
+        return (state.pop(), state.isCancelled)
     }
 
     @inlinable
@@ -125,6 +138,23 @@ package final class Mailbox<Message>: @unchecked Sendable {
         if parks { state.receiver = receiver }
         lock.unlock()
         if !parks { receiver.wake() }
+    }
+
+    /// Whether a receiver is parked here; for the package's tests.
+    var hasParkedReceiver: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return state.receiver != nil
+    }
+
+    /// Wakes the parked receiver with no message and no cancel, as a park that did not hold
+    /// would; for the package's tests.
+    func wakeReceiverWithNothing() {
+        lock.lock()
+        let receiver = state.receiver
+        state.receiver = nil
+        lock.unlock()
+        receiver?.wake()
     }
 
     @inlinable
