@@ -214,10 +214,10 @@ func isMainActor(_ isolation: (any Actor)?) -> Bool {
 /// Runs a receiver's job on the main queue, as the main actor, whose executor that queue is:
 /// behind whatever the main actor was asked to do before, ahead of what comes later.
 ///
-/// The job resumes in ``MailboxGate/park()``, which does nothing, and then returns to code
-/// isolated to the main actor, which is where it is running: it goes on with no further hop.
-/// Running it as the main actor rather than as the gate is sound because nothing isolated to the
-/// gate runs in between: the gate has no state, and `park()` no body.
+/// The job resumes in ``MailboxGate/park()``, which only marks the gate it was made for, and
+/// then returns to code isolated to the main actor, which is where it is running: it goes on
+/// with no further hop. Running it as the main actor rather than as the gate is sound because
+/// nothing else isolated to the gate ever runs: each gate is made for one park, by one task.
 @usableFromInline
 func runOnMainActor(_ job: UnownedJob) {
     DispatchQueue.main.async {
@@ -239,7 +239,16 @@ final actor MailboxGate {
     @inlinable
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor }
 
+    /// Whether ``park()`` has run; written only there.
+    @usableFromInline var hasParked = false
+
     /// Returns when the mailbox runs the parked task: when a message arrives, or at cancel.
+    ///
+    /// It touches the gate's state so that the hop to the gate is needed: with an empty body the
+    /// optimiser may drop the hop, and the task then goes on without parking (it did when the
+    /// gate was held in a local; `receive` then parks again on a continuation, a slower wake).
     @inlinable
-    func park() {}
+    func park() {
+        hasParked = true
+    }
 }
