@@ -8,6 +8,15 @@ private final class Flag {
     var isSet = false
 }
 
+/// A message whose release a test can see.
+private final class Token {
+    let number: Int
+
+    init(_ number: Int = 0) {
+        self.number = number
+    }
+}
+
 @Suite("Mailbox", .timeLimit(.minutes(1)))
 struct MailboxTests {
     @Test("A receiver on the main actor runs before code that posted there and then yielded")
@@ -107,6 +116,28 @@ struct MailboxTests {
         await #expect(parks(mailbox))
         mailbox.post(7)
         #expect(await receiver.value == 7)
+    }
+
+    @Test("Messages taken are released once the mailbox is drained: it keeps room, not messages")
+    func takenMessagesAreReleased() async {
+        let mailbox = Mailbox<Token>()
+        weak var first: Token?
+        weak var second: Token?
+        do {
+            let tokens = (Token(), Token())
+            (first, second) = tokens
+            mailbox.post(tokens.0)
+            mailbox.post(tokens.1)
+        }
+        _ = await mailbox.receive()
+        _ = await mailbox.receive()
+        #expect(first == nil)
+        #expect(second == nil)
+        // The room kept is used again, in order.
+        for message in 0..<6 { mailbox.post(Token(message)) }
+        var received: [Int] = []
+        for _ in 0..<6 { received.append(await mailbox.receive()?.number ?? -1) }
+        #expect(received == Array(0..<6))
     }
 
     @Test("A message posted before the receive is taken at once, on the main actor")
