@@ -173,10 +173,13 @@ final class StateObserver<Value> {
     /// `Value` is, so this class's deinit (not specialised, as no generic class's is) releases
     /// it, where a `Value?` made it ask the runtime for `Optional<Value>`'s metadata, cold, on
     /// every wait's way out (1.4–1.8 µs of it, by timestamps inside waits).
-    @usableFromInline var lastSent: [Value] = []
+    // @exclusivity(unchecked) here and on `watches`: touched only on the observer's actor, one
+    // job at a time, with no access spanning a call that could reach it again; the runtime's
+    // check was four calls on every read after a change.
+    @usableFromInline @exclusivity(unchecked) var lastSent: [Value] = []
     @usableFromInline let scheduler: ReadScheduler
     /// Subscriptions to the `ObservableObject`s whose changes also wake it.
-    @usableFromInline var watches: [AnyCancellable] = []
+    @usableFromInline @exclusivity(unchecked) var watches: [AnyCancellable] = []
 
     @usableFromInline
     init(

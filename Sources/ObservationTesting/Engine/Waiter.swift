@@ -311,7 +311,9 @@ extension WaitPlan.Ending {
 /// The values that met a wait's conditions, in order, as their source's type.
 @usableFromInline
 final class MatchedValues<Value> {
-    @usableFromInline var values: [Value] = []
+    // @exclusivity(unchecked): appended to only by the wait's conditions, on its isolation, and
+    // read after the wait; the runtime's check was a call on every met condition.
+    @usableFromInline @exclusivity(unchecked) var values: [Value] = []
 
     @inlinable
     init(capacity: Int) {

@@ -56,7 +56,9 @@ package final class Mailbox<Message>: @unchecked Sendable {
     }
 
     @usableFromInline let lock = Lock()
-    @usableFromInline var state = State()
+    // @exclusivity(unchecked): only reached while holding `lock`, which already makes every
+    // access exclusive; the runtime's own check was a call on every post and take.
+    @usableFromInline @exclusivity(unchecked) var state = State()
 
     @inlinable
     package init() {}
@@ -98,8 +100,9 @@ package final class Mailbox<Message>: @unchecked Sendable {
             if isCancelled {
                 return nil
             }
+            let atTheGate = parksAtTheGate
             await withTaskCancellationHandler {
-                if parksAtTheGate {
+                if atTheGate {
                     await MailboxGate(executor: asUnownedSerialExecutor()).park()
                 } else {
                     await withUnsafeContinuation(isolation: isolation) { continuation in
@@ -231,7 +234,9 @@ final actor MailboxGate {
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor }
 
     /// Whether ``park()`` has run; written only there.
-    @usableFromInline var hasParked = false
+    // @exclusivity(unchecked): written once, by the one task that parks at this gate; the
+    // runtime's check was a call in every wake.
+    @usableFromInline @exclusivity(unchecked) var hasParked = false
 
     /// Returns when the mailbox runs the parked task: when a message arrives, or at cancel.
     ///
