@@ -100,22 +100,14 @@ struct MailboxTests {
         // Taken for a cancel, such a wake ended the caller's wait with no failure recorded.
         let mailbox = Mailbox<Int>()
         let receiver = Task { @MainActor in await mailbox.receive() }
-        await #expect(parks(mailbox))
-        mailbox.wakeReceiverWithNothing()
-        await #expect(parks(mailbox))
-        mailbox.post(7)
-        #expect(await receiver.value == 7)
+        #expect(await messageAfterAWakeWithNothing(in: mailbox, to: receiver) == 7)
     }
 
     @Test("A receiver with no actor woken with no message and no cancel waits on")
     func receiverWithoutAnActorWokenWithNothingWaitsOn() async {
         let mailbox = Mailbox<Int>()
         let receiver = Task.detached { await mailbox.receive() }
-        await #expect(parks(mailbox))
-        mailbox.wakeReceiverWithNothing()
-        await #expect(parks(mailbox))
-        mailbox.post(7)
-        #expect(await receiver.value == 7)
+        #expect(await messageAfterAWakeWithNothing(in: mailbox, to: receiver) == 7)
     }
 
     @Test("Messages taken are released once the mailbox is drained: it keeps room, not messages")
@@ -151,6 +143,20 @@ struct MailboxTests {
         #expect(await mailbox.receive() == "second")
         #expect(!mailbox.hasMessage)
     }
+}
+
+/// Wakes `receiver`, once parked in `mailbox`, with nothing; checks that it parks again; then
+/// posts 7 and returns what it received.
+private func messageAfterAWakeWithNothing(
+    in mailbox: Mailbox<Int>,
+    to receiver: Task<Int?, Never>,
+    isolation: isolated (any Actor)? = #isolation
+) async -> Int? {
+    #expect(await parks(mailbox))
+    mailbox.wakeReceiverWithNothing()
+    #expect(await parks(mailbox))
+    mailbox.post(7)
+    return await receiver.value
 }
 
 /// Whether a receiver parks in `mailbox` within a generous number of the caller's yields (the
