@@ -40,19 +40,6 @@ package final class Mailbox<Message>: @unchecked Sendable {
 
         @inlinable
         init() {}
-
-        @inlinable
-        var isEmpty: Bool { messages.isEmpty }
-
-        @inlinable
-        mutating func push(_ message: Message) {
-            messages.push(message)
-        }
-
-        @inlinable
-        mutating func pop() -> Message? {
-            messages.pop()
-        }
     }
 
     @usableFromInline let lock = Lock()
@@ -67,7 +54,7 @@ package final class Mailbox<Message>: @unchecked Sendable {
     @inlinable
     package func post(_ message: Message) {
         lock.lock()
-        state.push(message)
+        state.messages.push(message)
         let receiver = state.receiver
         state.receiver = nil
         lock.unlock()
@@ -79,7 +66,7 @@ package final class Mailbox<Message>: @unchecked Sendable {
     package var hasMessage: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return !state.isEmpty
+        return !state.messages.isEmpty
     }
 
     /// Takes the oldest message, suspending until one arrives; `nil` once the task is cancelled
@@ -121,14 +108,14 @@ package final class Mailbox<Message>: @unchecked Sendable {
     func take() -> (message: Message?, isCancelled: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        return (state.pop(), state.isCancelled)
+        return (state.messages.pop(), state.isCancelled)
     }
 
     @inlinable
     func park(_ receiver: MailboxReceiver) {
         // If the task was cancelled before this point, `onCancel` already ran: don't park.
         lock.lock()
-        let parks = state.isEmpty && !state.isCancelled
+        let parks = state.messages.isEmpty && !state.isCancelled
         if parks { state.receiver = receiver }
         lock.unlock()
         if !parks { receiver.wake() }
