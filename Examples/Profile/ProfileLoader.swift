@@ -26,7 +26,8 @@ public final class ProfileViewModel: ObservableObject {
         let api = api
         return Deferred {
             Future { promise in
-                api.fetchProfile(id: id) { result in promise(result) }
+                let promise = AnyThreadPromise(promise)
+                api.fetchProfile(id: id) { result in promise.fulfill(result) }
             }
         }
         .eraseToAnyPublisher()
@@ -58,6 +59,17 @@ public struct Profile: Equatable, Sendable {
     public init(id: Int, name: String) {
         self.id = id
         self.name = name
+    }
+}
+
+/// Combine's `Future` promise, which Combine lets any thread call, though its type is not
+/// `Sendable`: wrapped so a `@Sendable` completion handler can call it.
+// @unchecked: `Future` takes its promise's first call from any thread, under its own lock.
+private struct AnyThreadPromise<Output, Failure: Error>: @unchecked Sendable {
+    let fulfill: (Result<Output, Failure>) -> Void
+
+    init(_ promise: @escaping (Result<Output, Failure>) -> Void) {
+        fulfill = promise
     }
 }
 

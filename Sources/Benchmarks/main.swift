@@ -741,3 +741,13 @@ for row in rows {
     }
     print(line)
 }
+
+#if canImport(Combine)
+    // The rows above send into subjects from several tasks at once, as Linux allows. Combine's
+    // subjects lock internally and may be sent to from any thread, but Apple's SDK does not mark
+    // them `Sendable`.
+    // swift-format-ignore: AvoidRetroactiveConformances
+    extension PassthroughSubject: @retroactive @unchecked Sendable {}
+    // swift-format-ignore: AvoidRetroactiveConformances
+    extension CurrentValueSubject: @retroactive @unchecked Sendable {}
+#endif

@@ -114,7 +114,9 @@ struct SourceTests {
         let failed = Future<Int, TestError> { $0(.failure(TestError(code: 3))) }
         #expect(Events(failed).failure == TestError(code: 3))
         let fromTask = Future<Int, Never> { promise in
-            Task.detached { promise(.success(42)) }
+            // As in Combine, the promise is not `Sendable`; any thread may call it.
+            let promise = Locked(promise)
+            Task.detached { promise.withLock { $0 }(.success(42)) }
         }
         let value = await fromTask.values.first { _ in true }
         #expect(value == 42)
@@ -125,11 +127,13 @@ struct SourceTests {
         for _ in 0..<20 {
             let promise = Locked<Future<Int, Never>.Promise?>(nil)
             let future = Future<Int, Never> { made in promise.withLock { $0 = made } }
-            let fulfill = promise.withLock { $0! }
+            let fulfill = promise
             let log = EventLog<Int, Never>()
             let token = log.subscribe(to: future)
             await withTaskGroup(of: Void.self) { group in
-                for value in 0..<4 { group.addTask { fulfill(.success(value)) } }
+                for value in 0..<4 {
+                    group.addTask { fulfill.withLock { $0 }?(.success(value)) }
+                }
             }
             #expect(log.values.count == 1)
             #expect(log.completions.count == 1)

@@ -66,6 +66,14 @@ final class TrackedSubject<Output, Failure: Error>: Publisher, @unchecked Sendab
             lock.withLock { live -= 1 }
         }
     }
+
+    #if canImport(Combine)
+        func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            Publishing.subscribe(
+                subscriber, bySinking: { sink(receiveCompletion: $0, receiveValue: $1) })
+        }
+    #endif
 }
 
 /// Collects what a subscription receives, on one thread, with the order of values and
@@ -108,3 +116,13 @@ final class Events<Output, Failure: Error> {
 
     func cancel() { token?.cancel() }
 }
+
+#if canImport(Combine)
+    // Tests only: these tests send into subjects from several tasks at once, as Linux allows.
+    // Combine's subjects lock internally and may be sent to from any thread, but Apple's SDK
+    // does not mark them `Sendable`; a view model's own code would wrap them instead.
+    // swift-format-ignore: AvoidRetroactiveConformances
+    extension PassthroughSubject: @retroactive @unchecked Sendable {}
+    // swift-format-ignore: AvoidRetroactiveConformances
+    extension CurrentValueSubject: @retroactive @unchecked Sendable {}
+#endif

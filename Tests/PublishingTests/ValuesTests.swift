@@ -22,11 +22,10 @@ struct ValuesTests {
     @Test("values wakes a waiting loop when another task sends")
     func wakesWaitingLoop() async {
         let subject = PassthroughSubject<Int, Never>()
-        let sequence = subject.values
         await confirmation("received 3 values", expectedCount: 3) { received in
             let loop = Task {
                 var count = 0
-                for await _ in sequence {
+                for await _ in subject.values {
                     received()
                     count += 1
                     if count == 3 { break }

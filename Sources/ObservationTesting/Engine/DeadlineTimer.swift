@@ -23,7 +23,8 @@ struct DeadlineTimer {
 /// A new deadline wakes the thread only when it is earlier than every pending one. Cancelling
 /// drops the action at once; the deadline itself stays in the heap until it passes or the heap
 /// is compacted, so memory stays proportional to the pending timers.
-// @unchecked: every mutable field is only touched while holding `condition`'s lock.
+// @unchecked: every mutable field is only touched while holding `condition`'s lock; `sleeps`, a
+// subject, locks by itself.
 final class DeadlineScheduler: @unchecked Sendable {
     static let shared = DeadlineScheduler()
 
@@ -53,7 +54,7 @@ final class DeadlineScheduler: @unchecked Sendable {
     private var isThreadStarted = false
     /// Sends the deadline the thread is about to sleep until (`nil`: none) as it starts each
     /// sleep, still holding the lock; for the package's tests.
-    let sleeps = Relay<ContinuousClock.Instant?, Never>()
+    let sleeps = PassthroughSubject<ContinuousClock.Instant?, Never>()
 
     /// The longest delay scheduled; longer ones are clamped to it (about 30 years).
     private static let longest = Duration.seconds(60 * 60 * 24 * 365 * 30)

@@ -68,6 +68,18 @@ public final class Recorder<Output, Failure: Error>: Publisher {
         }
     }
 
+    #if canImport(Combine)
+        /// Attaches a Combine subscriber: it receives what the recorder received after the
+        /// values its waits have read, then what it receives from now on, within its demand.
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
+        public func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            Publishing.subscribe(
+                subscriber, bySinking: { sink(receiveCompletion: $0, receiveValue: $1) })
+        }
+    #endif
+
     /// How a wait reads a recorder: from where the last wait stopped, moving on past what it
     /// took if it succeeds.
     @usableFromInline

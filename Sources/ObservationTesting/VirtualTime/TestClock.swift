@@ -98,9 +98,12 @@ public final class TestClock: Clock, Sendable {
     }
 
     private let state: Locked<State>
-    private let counts = Relay<Int, Never>(value: 0)
-    /// Sends when a test scheduler schedules an action, so `run` can drive it.
-    private let scheduling = Relay<Void, Never>()
+    /// The sleeper count, published. Behind a lock so that each change reads the count and sends
+    /// the next one with no other change in between (the subject itself is safe on any thread).
+    private let counts = Locked(CurrentValueSubject<Int, Never>(0))
+    /// Sends when a test scheduler schedules an action, so `run` can drive it. (A subject is safe
+    /// on any thread; the lock only makes it `Sendable`.)
+    private let scheduling = Locked(PassthroughSubject<Void, Never>())
 
     /// Tasks asleep on every test clock of the process, for the hints of failure messages.
     private static let sleepersOfAllClocks = Locked(0)
@@ -112,7 +115,7 @@ public final class TestClock: Clock, Sendable {
     /// Changes the number of sleepers, published and counted process-wide.
     private func changeSleeperCount(by change: Int) {
         Self.sleepersOfAllClocks.withLock { $0 += change }
-        counts.update { $0 += change }
+        counts.withLock { $0.send($0.value + change) }
     }
 
     /// Creates a clock whose time starts at `now`.
@@ -154,7 +157,7 @@ public final class TestClock: Clock, Sendable {
     /// await clock.advance(by: .seconds(1))
     /// ```
     public var sleeperCounts: AnyPublisher<Int, Never> {
-        counts.eraseToAnyPublisher()
+        counts.withLock { $0 }.eraseToAnyPublisher()
     }
 
     /// Suspends until the clock is advanced to `deadline` or past it.
@@ -315,9 +318,9 @@ public final class TestClock: Clock, Sendable {
         let hasReturned = Locked(false)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: budget)
-        let subscription = counts.sink { _ in wake.post(()) }
+        let subscription = counts.withLock { $0 }.sink { _ in wake.post(()) }
         defer { subscription.cancel() }
-        let schedulingSubscription = scheduling.sink { wake.post(()) }
+        let schedulingSubscription = scheduling.withLock { $0 }.sink { wake.post(()) }
         defer { schedulingSubscription.cancel() }
         let timer = DeadlineTimer(after: budget) { wake.post(()) }
         defer { timer.cancel() }
@@ -370,7 +373,7 @@ public final class TestClock: Clock, Sendable {
     /// Schedules `action` to run when time reaches `deadline` (at once, on the next advance, if
     /// it has passed); returns its key for ``cancelScheduled(_:)``.
     func schedule(at deadline: Instant, _ action: @escaping () -> Void) -> UInt64 {
-        defer { scheduling.send(()) }
+        defer { scheduling.withLock { $0 }.send(()) }
         return state.withLock { state in
             let id = state.nextID
             state.nextID += 1

@@ -20,10 +20,7 @@ public import Publishing
 /// runs both the scheduled work and the clock's sleepers, in time order.
 public final class TestScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler,
     @unchecked Sendable  // Its time and work live in the TestClock, behind its lock.
-where
-    SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible & Comparable & SignedNumeric
-        & ExpressibleByFloatLiteral & Hashable
-{
+where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     /// The clock whose time this scheduler tells, and whose advances run its work.
     public let clock: TestClock
     /// The scheduler's time when the clock was at its start.
@@ -241,8 +238,20 @@ extension RunLoop {
 }
 
 extension OperationQueue {
-    /// A test scheduler with an operation queue's time (a run loop's), on a clock of its own.
+    /// A test scheduler with an operation queue's time, on a clock of its own.
     public static var test: TestSchedulerOf<OperationQueue> {
-        RunLoop.test(clock: TestClock())
+        test(clock: TestClock())
+    }
+
+    /// A test scheduler with an operation queue's time, on `clock`'s virtual time.
+    ///
+    /// - Parameter clock: The clock to share time with.
+    public static func test(clock: TestClock) -> TestSchedulerOf<OperationQueue> {
+        TestScheduler(
+            clock: clock,
+            origin: SchedulerTimeType(Date(timeIntervalSinceReferenceDate: 0)),
+            duration: { .nanoseconds(Int64(($0.magnitude * 1e9).rounded())) },
+            stride: { .init(Double($0.nanoseconds) / 1e9) }
+        )
     }
 }

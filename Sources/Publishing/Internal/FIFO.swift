@@ -25,6 +25,10 @@ package struct FIFO<Element> {
     @inlinable
     package var isEmpty: Bool { head == storage.count }
 
+    /// The element ``pop()`` would return, left in the queue.
+    @inlinable
+    package var first: Element? { head < storage.count ? storage[head] : nil }
+
     @inlinable
     package mutating func push(_ element: Element) {
         if storage.capacity < reserved { storage.reserveCapacity(reserved) }

@@ -1,112 +1,116 @@
-/// The downstream end of a one-upstream operator's subscription.
-///
-/// An upstream delivers to one subscription serially, so the operator's per-subscription state
-/// needs no lock. Once the operator ends the stream (a completion of its own, such as `first()`
-/// finishing or `tryMap` failing), nothing more is forwarded and the upstream is cancelled.
-final class Forwarder<Output, Failure: Error> {
-    private let receiveValue: (Output) -> Void
-    private let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
-    private(set) var isFinished = false
-    let link = UpstreamLink()
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// The downstream end of a one-upstream operator's subscription.
+    ///
+    /// An upstream delivers to one subscription serially, so the operator's per-subscription state
+    /// needs no lock. Once the operator ends the stream (a completion of its own, such as `first()`
+    /// finishing or `tryMap` failing), nothing more is forwarded and the upstream is cancelled.
+    final class Forwarder<Output, Failure: Error> {
+        private let receiveValue: (Output) -> Void
+        private let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+        private(set) var isFinished = false
+        let link = UpstreamLink()
 
-    init(
-        receiveValue: @escaping (Output) -> Void,
-        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
-    ) {
-        self.receiveValue = receiveValue
-        self.receiveCompletion = receiveCompletion
+        init(
+            receiveValue: @escaping (Output) -> Void,
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+        ) {
+            self.receiveValue = receiveValue
+            self.receiveCompletion = receiveCompletion
+        }
+
+        func send(_ value: Output) {
+            guard !isFinished else { return }
+            receiveValue(value)
+        }
+
+        /// Ends the stream downstream, and cancels the upstream.
+        func finish(_ completion: Subscribers.Completion<Failure> = .finished) {
+            guard !isFinished else { return }
+            isFinished = true
+            receiveCompletion(completion)
+            link.cancel()
+        }
+
+        func fail(_ error: Failure) {
+            finish(.failure(error))
+        }
     }
 
-    func send(_ value: Output) {
-        guard !isFinished else { return }
-        receiveValue(value)
+    extension Publisher {
+        /// Subscribes an operator's handlers to this publisher: the shape of every one-upstream
+        /// operator. The returned cancellable cancels the upstream.
+        func forward<DownstreamOutput, DownstreamFailure>(
+            to receiveValue: @escaping (DownstreamOutput) -> Void,
+            _ receiveCompletion: @escaping (Subscribers.Completion<DownstreamFailure>) -> Void,
+            value onValue:
+                @escaping (Output, Forwarder<DownstreamOutput, DownstreamFailure>) -> Void,
+            completion onCompletion:
+                @escaping (
+                    Subscribers.Completion<Failure>, Forwarder<DownstreamOutput, DownstreamFailure>
+                ) -> Void
+        ) -> AnyCancellable {
+            let downstream = Forwarder(
+                receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+            let subscription = sink(
+                receiveCompletion: { completion in
+                    guard !downstream.isFinished else { return }
+                    onCompletion(completion, downstream)
+                },
+                receiveValue: { value in
+                    guard !downstream.isFinished else { return }
+                    onValue(value, downstream)
+                }
+            )
+            downstream.link.attach(subscription)
+            return AnyCancellable { downstream.link.cancel() }
+        }
     }
 
-    /// Ends the stream downstream, and cancels the upstream.
-    func finish(_ completion: Subscribers.Completion<Failure> = .finished) {
-        guard !isFinished else { return }
-        isFinished = true
-        receiveCompletion(completion)
-        link.cancel()
-    }
-
-    func fail(_ error: Failure) {
-        finish(.failure(error))
-    }
-}
-
-extension Publisher {
-    /// Subscribes an operator's handlers to this publisher: the shape of every one-upstream
-    /// operator. The returned cancellable cancels the upstream.
-    func forward<DownstreamOutput, DownstreamFailure>(
-        to receiveValue: @escaping (DownstreamOutput) -> Void,
-        _ receiveCompletion: @escaping (Subscribers.Completion<DownstreamFailure>) -> Void,
-        value onValue: @escaping (Output, Forwarder<DownstreamOutput, DownstreamFailure>) -> Void,
-        completion onCompletion:
-            @escaping (
-                Subscribers.Completion<Failure>, Forwarder<DownstreamOutput, DownstreamFailure>
-            ) -> Void
-    ) -> AnyCancellable {
-        let downstream = Forwarder(
-            receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-        let subscription = sink(
-            receiveCompletion: { completion in
-                guard !downstream.isFinished else { return }
-                onCompletion(completion, downstream)
-            },
-            receiveValue: { value in
-                guard !downstream.isFinished else { return }
-                onValue(value, downstream)
+    extension Subscribers.Completion {
+        /// The same completion with its error transformed.
+        func mapError<NewFailure>(_ transform: (Failure) -> NewFailure)
+            -> Subscribers.Completion<NewFailure>
+        {
+            switch self {
+            case .finished: .finished
+            case .failure(let error): .failure(transform(error))
             }
-        )
-        downstream.link.attach(subscription)
-        return AnyCancellable { downstream.link.cancel() }
-    }
-}
-
-extension Subscribers.Completion {
-    /// The same completion with its error transformed.
-    func mapError<NewFailure>(_ transform: (Failure) -> NewFailure)
-        -> Subscribers.Completion<NewFailure>
-    {
-        switch self {
-        case .finished: .finished
-        case .failure(let error): .failure(transform(error))
         }
     }
-}
 
-/// The current subscription of an operator that subscribes anew, such as `catch` and `retry`;
-/// once cancelled, every later subscription is cancelled as it comes.
-///
-/// Each subscription has a stage, counted from zero, and only the latest stage is kept: an
-/// upstream that fails inside `sink` starts the next stage before its own `sink` returns.
-final class SwitchableLink: Sendable {
-    private struct State {
-        var stage = -1
-        var current: AnyCancellable?
-        var isCancelled = false
-    }
-
-    private let state = Locked(State())
-
-    func replace(with subscription: AnyCancellable, stage: Int) {
-        let kept = state.withLock { state -> Bool in
-            guard !state.isCancelled, stage > state.stage else { return false }
-            state.stage = stage
-            state.current = subscription
-            return true
+    /// The current subscription of an operator that subscribes anew, such as `catch` and `retry`;
+    /// once cancelled, every later subscription is cancelled as it comes.
+    ///
+    /// Each subscription has a stage, counted from zero, and only the latest stage is kept: an
+    /// upstream that fails inside `sink` starts the next stage before its own `sink` returns.
+    final class SwitchableLink: Sendable {
+        private struct State {
+            var stage = -1
+            var current: AnyCancellable?
+            var isCancelled = false
         }
-        // A stage that is over (or cancelled) needs no cancellable; a cancelled link stops it.
-        if !kept && state.withLock({ $0.isCancelled }) { subscription.cancel() }
-    }
 
-    func cancel() {
-        let current = state.withLock { state -> AnyCancellable? in
-            state.isCancelled = true
-            defer { state.current = nil }
-            return state.current
+        private let state = Locked(State())
+
+        func replace(with subscription: AnyCancellable, stage: Int) {
+            let kept = state.withLock { state -> Bool in
+                guard !state.isCancelled, stage > state.stage else { return false }
+                state.stage = stage
+                state.current = subscription
+                return true
+            }
+            // A stage that is over (or cancelled) needs no cancellable; a cancelled link stops it.
+            if !kept && state.withLock({ $0.isCancelled }) { subscription.cancel() }
         }
-        current?.cancel()
+
+        func cancel() {
+            let current = state.withLock { state -> AnyCancellable? in
+                state.isCancelled = true
+                defer { state.current = nil }
+                return state.current
+            }
+            current?.cancel()
+        }
     }
-}
+#endif

@@ -1,196 +1,199 @@
-/// The downstream end of an operator with several upstreams (`combineLatest`, `merge`, `zip`,
-/// `flatMap`, `switchToLatest`), or one that any thread may call (`Future`, notifications).
-///
-/// Upstreams may send from any thread at once. Each change of the operator's `State` and the
-/// events it decides on happen under one lock, so the order downstream is the order of the
-/// changes; delivery runs outside the lock, one event at a time, by whichever thread finds
-/// nobody delivering (the ``Relay``'s rule, so re-entrant sends never deadlock). Nothing is
-/// delivered after the completion or a cancel, and both cancel every upstream held.
-// @unchecked: every mutable field is guarded by `lock`; only the thread that set `isDelivering`
-// calls the handlers.
-final class Gate<State, Output, Failure: Error>: @unchecked Sendable {
-    typealias Event = PublisherEvent<Output, Failure>
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// The downstream end of an operator with several upstreams (`combineLatest`, `merge`, `zip`,
+    /// `flatMap`, `switchToLatest`), or one that any thread may call (`Future`, notifications).
+    ///
+    /// Upstreams may send from any thread at once. Each change of the operator's `State` and the
+    /// events it decides on happen under one lock, so the order downstream is the order of the
+    /// changes; delivery runs outside the lock, one event at a time, by whichever thread finds
+    /// nobody delivering (the ``Relay``'s rule, so re-entrant sends never deadlock). Nothing is
+    /// delivered after the completion or a cancel, and both cancel every upstream held.
+    // @unchecked: every mutable field is guarded by `lock`; only the thread that set `isDelivering`
+    // calls the handlers.
+    final class Gate<State, Output, Failure: Error>: @unchecked Sendable {
+        typealias Event = PublisherEvent<Output, Failure>
 
-    /// The events a state change decides on, delivered in order once the lock is released.
-    struct Outbox {
-        /// The first event, kept inline: most changes decide on one or none, and need no array.
-        fileprivate var first: Event?
-        fileprivate var rest: [Event] = []
+        /// The events a state change decides on, delivered in order once the lock is released.
+        struct Outbox {
+            /// The first event, kept inline: most changes decide on one or none, and need no array.
+            fileprivate var first: Event?
+            fileprivate var rest: [Event] = []
 
-        mutating func send(_ value: Output) { append(.value(value)) }
-        mutating func finish(_ completion: Subscribers.Completion<Failure> = .finished) {
-            append(.completion(completion))
-        }
+            mutating func send(_ value: Output) { append(.value(value)) }
+            mutating func finish(_ completion: Subscribers.Completion<Failure> = .finished) {
+                append(.completion(completion))
+            }
 
-        private mutating func append(_ event: Event) {
-            if first == nil { first = event } else { rest.append(event) }
-        }
-    }
-
-    private let lock = Lock()
-    // @exclusivity(unchecked) on each field: all are only reached while holding `lock`, which
-    // already makes every access exclusive (as in ``Relay``).
-    @exclusivity(unchecked) private var state: State
-    @exclusivity(unchecked) private var receiveValue: ((Output) -> Void)?
-    @exclusivity(unchecked) private var receiveCompletion:
-        ((Subscribers.Completion<Failure>) -> Void)?
-    @exclusivity(unchecked) private var queue = FIFO<Event>()
-    @exclusivity(unchecked) private var isDelivering = false
-    /// The completion has been accepted, or the subscription cancelled: nothing more goes out.
-    @exclusivity(unchecked) private var isClosed = false
-    @exclusivity(unchecked) private var upstreams: [Int: AnyCancellable] = [:]
-    @exclusivity(unchecked) private var nextUpstream = 0
-    /// Keys of upstreams that ended before their subscription was held: see ``reserve()``.
-    @exclusivity(unchecked) private var endedEarly: Set<Int> = []
-
-    init(
-        _ state: State,
-        receiveValue: @escaping (Output) -> Void,
-        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
-    ) {
-        self.state = state
-        self.receiveValue = receiveValue
-        self.receiveCompletion = receiveCompletion
-    }
-
-    /// Whether the completion has been accepted or the subscription cancelled.
-    var isOver: Bool { lock.withLock { isClosed } }
-
-    /// Changes the state and queues the events `change` decides on, then delivers them unless
-    /// another thread is delivering (which then delivers them next).
-    @discardableResult
-    func update<Result>(_ change: (inout State, inout Outbox) -> Result) -> Result {
-        var outbox = Outbox()
-        lock.lock()
-        guard !isClosed else {
-            let result = changeState(change, &outbox)
-            lock.unlock()
-            return result
-        }
-        let result = changeState(change, &outbox)
-        guard let first = outbox.first else {
-            lock.unlock()
-            return result
-        }
-        // The common case: one value, and nobody delivering. Hand it over without queueing.
-        if outbox.rest.isEmpty, !isDelivering, queue.isEmpty, case .value(let value) = first {
-            isDelivering = true
-            let receiveValue = receiveValue
-            lock.unlock()
-            receiveValue?(value)
-            drain()
-            return result
-        }
-        var ended: [AnyCancellable] = []
-        for event in CollectionOfOne(first) + outbox.rest where !isClosed {
-            queue.push(event)
-            if case .completion = event {
-                isClosed = true
-                ended = Array(upstreams.values)
-                upstreams = [:]
+            private mutating func append(_ event: Event) {
+                if first == nil { first = event } else { rest.append(event) }
             }
         }
-        let shouldDeliver = !isDelivering && !queue.isEmpty
-        if shouldDeliver { isDelivering = true }
-        lock.unlock()
-        for upstream in ended { upstream.cancel() }
-        if shouldDeliver { drain() }
-        return result
-    }
 
-    /// Runs `change` on the state; called with the lock held.
-    private func changeState<Result>(
-        _ change: (inout State, inout Outbox) -> Result, _ outbox: inout Outbox
-    ) -> Result {
-        // An empty state (`Void`) is passed in-out at no real address, which ThreadSanitizer
-        // counted as a write to whatever memory it named (a closure context another thread
-        // read): a copy of nothing costs nothing and keeps the write on this stack.
-        guard MemoryLayout<State>.size > 0 else {
-            var empty = state
-            return change(&empty, &outbox)
+        private let lock = Lock()
+        // @exclusivity(unchecked) on each field: all are only reached while holding `lock`, which
+        // already makes every access exclusive (as in ``Relay``).
+        @exclusivity(unchecked) private var state: State
+        @exclusivity(unchecked) private var receiveValue: ((Output) -> Void)?
+        @exclusivity(unchecked) private var receiveCompletion:
+            ((Subscribers.Completion<Failure>) -> Void)?
+        @exclusivity(unchecked) private var queue = FIFO<Event>()
+        @exclusivity(unchecked) private var isDelivering = false
+        /// The completion has been accepted, or the subscription cancelled: nothing more goes out.
+        @exclusivity(unchecked) private var isClosed = false
+        @exclusivity(unchecked) private var upstreams: [Int: AnyCancellable] = [:]
+        @exclusivity(unchecked) private var nextUpstream = 0
+        /// Keys of upstreams that ended before their subscription was held: see ``reserve()``.
+        @exclusivity(unchecked) private var endedEarly: Set<Int> = []
+
+        init(
+            _ state: State,
+            receiveValue: @escaping (Output) -> Void,
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+        ) {
+            self.state = state
+            self.receiveValue = receiveValue
+            self.receiveCompletion = receiveCompletion
         }
-        return change(&state, &outbox)
-    }
 
-    /// A key for an upstream about to be subscribed: it may end (and ``release(_:)`` its key)
-    /// before `sink` returns the subscription to ``hold(_:as:)``.
-    func reserve() -> Int {
-        lock.withLock {
-            defer { nextUpstream += 1 }
-            return nextUpstream
-        }
-    }
+        /// Whether the completion has been accepted or the subscription cancelled.
+        var isOver: Bool { lock.withLock { isClosed } }
 
-    /// Keeps an upstream subscription until the stream ends; cancels it at once if the stream
-    /// has already ended.
-    func hold(_ upstream: AnyCancellable, as key: Int? = nil) {
-        lock.lock()
-        let key = key ?? nextUpstream
-        if key == nextUpstream { nextUpstream += 1 }
-        guard !isClosed else {
-            lock.unlock()
-            upstream.cancel()
-            return
-        }
-        if endedEarly.remove(key) == nil { upstreams[key] = upstream }
-        lock.unlock()
-    }
-
-    /// Drops the subscription of an upstream that has ended, without cancelling anything else.
-    func release(_ key: Int) {
-        let upstream = lock.withLock {
-            let upstream = upstreams.removeValue(forKey: key)
-            if upstream == nil { endedEarly.insert(key) }
-            return upstream
-        }
-        withExtendedLifetime(upstream) {}
-    }
-
-    /// Cancels one held upstream, such as an inner publisher that a newer one replaces.
-    func cancelUpstream(_ key: Int) {
-        let upstream = lock.withLock {
-            let upstream = upstreams.removeValue(forKey: key)
-            if upstream == nil { endedEarly.insert(key) }
-            return upstream
-        }
-        upstream?.cancel()
-    }
-
-    /// Ends the subscription: drops queued events and handlers, and cancels every upstream.
-    func cancel() {
-        lock.lock()
-        isClosed = true
-        let ended = upstreams
-        upstreams = [:]
-        let handlers = (receiveValue, receiveCompletion)
-        receiveValue = nil
-        receiveCompletion = nil
-        queue.removeAll()
-        lock.unlock()
-        for upstream in ended.values { upstream.cancel() }
-        withExtendedLifetime(handlers) {}
-    }
-
-    private func drain() {
-        while true {
+        /// Changes the state and queues the events `change` decides on, then delivers them unless
+        /// another thread is delivering (which then delivers them next).
+        @discardableResult
+        func update<Result>(_ change: (inout State, inout Outbox) -> Result) -> Result {
+            var outbox = Outbox()
             lock.lock()
-            guard let event = queue.pop() else {
-                isDelivering = false
+            guard !isClosed else {
+                let result = changeState(change, &outbox)
                 lock.unlock()
-                return
+                return result
             }
-            switch event {
-            case .value(let value):
+            let result = changeState(change, &outbox)
+            guard let first = outbox.first else {
+                lock.unlock()
+                return result
+            }
+            // The common case: one value, and nobody delivering. Hand it over without queueing.
+            if outbox.rest.isEmpty, !isDelivering, queue.isEmpty, case .value(let value) = first {
+                isDelivering = true
                 let receiveValue = receiveValue
                 lock.unlock()
                 receiveValue?(value)
-            case .completion(let completion):
-                let handlers = (receiveValue, receiveCompletion)
-                receiveValue = nil
-                receiveCompletion = nil
+                drain()
+                return result
+            }
+            var ended: [AnyCancellable] = []
+            for event in CollectionOfOne(first) + outbox.rest where !isClosed {
+                queue.push(event)
+                if case .completion = event {
+                    isClosed = true
+                    ended = Array(upstreams.values)
+                    upstreams = [:]
+                }
+            }
+            let shouldDeliver = !isDelivering && !queue.isEmpty
+            if shouldDeliver { isDelivering = true }
+            lock.unlock()
+            for upstream in ended { upstream.cancel() }
+            if shouldDeliver { drain() }
+            return result
+        }
+
+        /// Runs `change` on the state; called with the lock held.
+        private func changeState<Result>(
+            _ change: (inout State, inout Outbox) -> Result, _ outbox: inout Outbox
+        ) -> Result {
+            // An empty state (`Void`) is passed in-out at no real address, which ThreadSanitizer
+            // counted as a write to whatever memory it named (a closure context another thread
+            // read): a copy of nothing costs nothing and keeps the write on this stack.
+            guard MemoryLayout<State>.size > 0 else {
+                var empty = state
+                return change(&empty, &outbox)
+            }
+            return change(&state, &outbox)
+        }
+
+        /// A key for an upstream about to be subscribed: it may end (and ``release(_:)`` its key)
+        /// before `sink` returns the subscription to ``hold(_:as:)``.
+        func reserve() -> Int {
+            lock.withLock {
+                defer { nextUpstream += 1 }
+                return nextUpstream
+            }
+        }
+
+        /// Keeps an upstream subscription until the stream ends; cancels it at once if the stream
+        /// has already ended.
+        func hold(_ upstream: AnyCancellable, as key: Int? = nil) {
+            lock.lock()
+            let key = key ?? nextUpstream
+            if key == nextUpstream { nextUpstream += 1 }
+            guard !isClosed else {
                 lock.unlock()
-                handlers.1?(completion)
+                upstream.cancel()
+                return
+            }
+            if endedEarly.remove(key) == nil { upstreams[key] = upstream }
+            lock.unlock()
+        }
+
+        /// Drops the subscription of an upstream that has ended, without cancelling anything else.
+        func release(_ key: Int) {
+            let upstream = lock.withLock {
+                let upstream = upstreams.removeValue(forKey: key)
+                if upstream == nil { endedEarly.insert(key) }
+                return upstream
+            }
+            withExtendedLifetime(upstream) {}
+        }
+
+        /// Cancels one held upstream, such as an inner publisher that a newer one replaces.
+        func cancelUpstream(_ key: Int) {
+            let upstream = lock.withLock {
+                let upstream = upstreams.removeValue(forKey: key)
+                if upstream == nil { endedEarly.insert(key) }
+                return upstream
+            }
+            upstream?.cancel()
+        }
+
+        /// Ends the subscription: drops queued events and handlers, and cancels every upstream.
+        func cancel() {
+            lock.lock()
+            isClosed = true
+            let ended = upstreams
+            upstreams = [:]
+            let handlers = (receiveValue, receiveCompletion)
+            receiveValue = nil
+            receiveCompletion = nil
+            queue.removeAll()
+            lock.unlock()
+            for upstream in ended.values { upstream.cancel() }
+            withExtendedLifetime(handlers) {}
+        }
+
+        private func drain() {
+            while true {
+                lock.lock()
+                guard let event = queue.pop() else {
+                    isDelivering = false
+                    lock.unlock()
+                    return
+                }
+                switch event {
+                case .value(let value):
+                    let receiveValue = receiveValue
+                    lock.unlock()
+                    receiveValue?(value)
+                case .completion(let completion):
+                    let handlers = (receiveValue, receiveCompletion)
+                    receiveValue = nil
+                    receiveCompletion = nil
+                    lock.unlock()
+                    handlers.1?(completion)
+                }
             }
         }
     }
-}
+#endif

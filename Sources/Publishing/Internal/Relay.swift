@@ -1,386 +1,391 @@
-/// One event a subscription receives.
-@usableFromInline
-package enum PublisherEvent<Output, Failure: Error> {
-    case value(Output)
-    case completion(Subscribers.Completion<Failure>)
-}
-
-/// The delivery mechanism behind every subject, `@Published` property and
-/// `ObservableObjectPublisher`.
-///
-/// - Each subscriber gets every event in the order the relay accepted it: who delivers what is
-///   decided while the relay's lock is held, so a replayed current value can never be
-///   overtaken by a concurrent send.
-/// - Delivery runs outside the lock, on the sending thread. If a subscriber is already being
-///   delivered to (by another thread, or re-entrantly from its own closure), the event waits
-///   in its queue and that delivery hands it over next. So sending, subscribing and cancelling
-///   from inside a closure never deadlock, and values sent from inside a closure reach each
-///   subscriber after the value being delivered now.
-/// - No subscriber receives two events at once.
-/// - The common case, a send to idle subscribers, queues nothing and allocates nothing: each
-///   idle subscriber is claimed under the lock and handed the value directly.
-@usableFromInline
-// @unchecked: every mutable field here and in `Subscription` is guarded by `lock`, except a
-// claimed subscriber's delivery, which only the thread that claimed it performs.
-package final class Relay<Output, Failure: Error>: @unchecked Sendable {
-    @usableFromInline package typealias Event = PublisherEvent<Output, Failure>
-    @usableFromInline package typealias Completion = Subscribers.Completion<Failure>
-
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// One event a subscription receives.
     @usableFromInline
-    final class Subscription {
-        // @exclusivity(unchecked) here and below: these are only reached while holding the
-        // relay's lock (the handlers also by the one cancel, after `isCancelled` is set), which
-        // already makes every access exclusive; the runtime's own check cost a fifth of a send
-        // (callgrind).
-        /// Read only under the lock and while not cancelled; cleared by the cancel after it.
-        @usableFromInline @exclusivity(unchecked) var receiveValue: ((Output) -> Void)?
-        @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Completion) -> Void)?
-        /// Set by cancelling or by delivering the completion, under the lock: from then on
-        /// nobody but the one that set it touches the handlers, which it clears after the lock.
-        @usableFromInline @exclusivity(unchecked) var isCancelled = false
-        /// Events accepted while a delivery to this subscriber was in progress; made on first
-        /// need. A class reference, not a queue in place: a generic class's stored properties
-        /// are destroyed by unspecialised code, which looks up the metadata of every generic
-        /// field type, and that lookup was most of what subscribing and cancelling cost.
-        @usableFromInline @exclusivity(unchecked) var backlog: Backlog?
-        /// Whether some thread is delivering to this subscriber; only that thread may.
-        @usableFromInline @exclusivity(unchecked) var isDelivering = false
-        /// Held, as a Combine subscription holds its subject, until cancelled. The relay holds
-        /// the subscription only while it is subscribed, so the cycle ends with it; and the
-        /// token's closure captures only the subscription, which then serves as its context
-        /// instead of a context allocated per subscription.
-        @usableFromInline let relay: Relay
-
-        @inlinable
-        func enqueue(_ event: Event) {
-            if backlog == nil { backlog = Backlog() }
-            backlog!.events.push(event)
-        }
-
-        @inlinable
-        init(
-            relay: Relay,
-            receiveValue: @escaping (Output) -> Void,
-            receiveCompletion: @escaping (Completion) -> Void
-        ) {
-            self.relay = relay
-            self.receiveValue = receiveValue
-            self.receiveCompletion = receiveCompletion
-        }
+    package enum PublisherEvent<Output, Failure: Error> {
+        case value(Output)
+        case completion(Subscribers.Completion<Failure>)
     }
 
-    @usableFromInline
-    final class Backlog {
-        @usableFromInline var events = FIFO<Event>()
-
-        @inlinable
-        init() {}
-    }
-
-    @usableFromInline let lock = Lock()
-    @usableFromInline @exclusivity(unchecked) var current: Output?
-    @usableFromInline @exclusivity(unchecked) var subscriptions: [Subscription] = []
-    @usableFromInline @exclusivity(unchecked) var completion: Completion?
-    /// For a `@Published` property's relay: the object's `objectWillChange`, once found.
-    @usableFromInline @exclusivity(unchecked) var willChange = WillChange.unresolved
-    /// For a `@Published` property's relay: the `assign(to:)` subscriptions feeding it, which
-    /// live as long as the property.
-    @usableFromInline @exclusivity(unchecked) var assignments: [AnyCancellable] = []
-
-    /// A relay with no current value, like `PassthroughSubject`.
-    @inlinable
-    package init() {}
-
-    /// A relay that replays `value` to each new subscriber, like `CurrentValueSubject`.
-    @inlinable
-    package init(value: Output) {
-        current = value
-    }
-
-    /// The current value. Only call this on a relay made with `init(value:)`.
-    @inlinable
-    package var value: Output {
-        lock.withLock { current! }
-    }
-
-    /// Stores `value` as the current one (if the relay has one) and delivers it.
-    @inlinable
-    package func send(_ value: Output) {
-        lock.lock()
-        guard completion == nil else {
-            lock.unlock()
-            return
-        }
-        if current != nil { current = value }
-        deliverAndUnlock(value)
-    }
-
-    /// Fires `object`'s `objectWillChange`, then stores and delivers `value`: a `@Published`
-    /// assignment.
-    @inlinable
-    package func send(_ value: Output, announcingChangeOf object: AnyObject) {
-        lock.lock()
-        let willChange = self.willChange
-        lock.unlock()
-        switch willChange {
-        case .publisher(let publisher): publisher.send()
-        case .none: break
-        case .unresolved: resolveWillChange(of: object)?.send()
-        }
-        send(value)
-    }
-
-    /// Fires the `objectWillChange` installed for this property, if any, then stores and
-    /// delivers `value`: an assignment through `assign(to:)`, which does not know the object.
-    func sendAnnouncingInstalledWillChange(_ value: Output) {
-        lock.lock()
-        let publisher = willChange.publisher
-        lock.unlock()
-        publisher?.send()
-        send(value)
-    }
-
-    /// Keeps an `assign(to:)` subscription as long as this relay lives.
-    func keep(_ assignment: AnyCancellable) {
-        lock.withLock { assignments.append(assignment) }
-    }
-
-    /// Finds `object`'s `objectWillChange` and remembers it, or that there is none to fire.
+    /// The delivery mechanism behind every subject, `@Published` property and
+    /// `ObservableObjectPublisher`.
     ///
-    /// Only the first object of a class pays for finding out what kind its `objectWillChange`
-    /// is. Of a class with the synthesized one, a later object's assignments fire nothing until
-    /// someone reads `objectWillChange` (nobody can be subscribed before that), and that read
-    /// installs it here: so the first assignment of every new view model is cheap.
+    /// - Each subscriber gets every event in the order the relay accepted it: who delivers what is
+    ///   decided while the relay's lock is held, so a replayed current value can never be
+    ///   overtaken by a concurrent send.
+    /// - Delivery runs outside the lock, on the sending thread. If a subscriber is already being
+    ///   delivered to (by another thread, or re-entrantly from its own closure), the event waits
+    ///   in its queue and that delivery hands it over next. So sending, subscribing and cancelling
+    ///   from inside a closure never deadlock, and values sent from inside a closure reach each
+    ///   subscriber after the value being delivered now.
+    /// - No subscriber receives two events at once.
+    /// - The common case, a send to idle subscribers, queues nothing and allocates nothing: each
+    ///   idle subscriber is claimed under the lock and handed the value directly.
     @usableFromInline
-    func resolveWillChange(of object: AnyObject) -> ObservableObjectPublisher? {
-        // Outside the lock: a hand-written `objectWillChange` may run any code.
-        var publisher: ObservableObjectPublisher?
-        let kind = WillChangeKind.of(type(of: object))
-        if kind != .synthesizedOrNone, let object = object as? any ObservableObject {
-            publisher = willChangePublisher(of: object)
-            if kind == .unknown { WillChangeKind.learn(type(of: object)) }
-        } else if kind == .unknown {
-            WillChangeKind.learn(type(of: object))
-        }
-        return lock.withLock {
-            if case .unresolved = willChange {
-                willChange = publisher.map(WillChange.publisher) ?? .none
+    // @unchecked: every mutable field here and in `Subscription` is guarded by `lock`, except a
+    // claimed subscriber's delivery, which only the thread that claimed it performs.
+    package final class Relay<Output, Failure: Error>: @unchecked Sendable {
+        @usableFromInline package typealias Event = PublisherEvent<Output, Failure>
+        @usableFromInline package typealias Completion = Subscribers.Completion<Failure>
+
+        @usableFromInline
+        final class Subscription {
+            // @exclusivity(unchecked) here and below: these are only reached while holding the
+            // relay's lock (the handlers also by the one cancel, after `isCancelled` is set), which
+            // already makes every access exclusive; the runtime's own check cost a fifth of a send
+            // (callgrind).
+            /// Read only under the lock and while not cancelled; cleared by the cancel after it.
+            @usableFromInline @exclusivity(unchecked) var receiveValue: ((Output) -> Void)?
+            @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Completion) -> Void)?
+            /// Set by cancelling or by delivering the completion, under the lock: from then on
+            /// nobody but the one that set it touches the handlers, which it clears after the lock.
+            @usableFromInline @exclusivity(unchecked) var isCancelled = false
+            /// Events accepted while a delivery to this subscriber was in progress; made on first
+            /// need. A class reference, not a queue in place: a generic class's stored properties
+            /// are destroyed by unspecialised code, which looks up the metadata of every generic
+            /// field type, and that lookup was most of what subscribing and cancelling cost.
+            @usableFromInline @exclusivity(unchecked) var backlog: Backlog?
+            /// Whether some thread is delivering to this subscriber; only that thread may.
+            @usableFromInline @exclusivity(unchecked) var isDelivering = false
+            /// Held, as a Combine subscription holds its subject, until cancelled. The relay holds
+            /// the subscription only while it is subscribed, so the cycle ends with it; and the
+            /// token's closure captures only the subscription, which then serves as its context
+            /// instead of a context allocated per subscription.
+            @usableFromInline let relay: Relay
+
+            @inlinable
+            func enqueue(_ event: Event) {
+                if backlog == nil { backlog = Backlog() }
+                backlog!.events.push(event)
             }
-            return willChange.publisher
-        }
-    }
 
-    /// Changes the current value in place and delivers the result, as one step with respect to
-    /// other sends: concurrent updates never lose each other's changes. Only call this on a
-    /// relay made with `init(value:)`; `change` must not use the relay.
-    @inlinable
-    package func update(_ change: (inout Output) -> Void) {
-        lock.lock()
-        guard completion == nil, var value = current else {
-            lock.unlock()
-            return
-        }
-        change(&value)
-        current = value
-        deliverAndUnlock(value)
-    }
-
-    /// Delivers the completion and ends every subscription; later events are ignored.
-    @inlinable
-    package func send(completion: Completion) {
-        lock.lock()
-        guard self.completion == nil else {
-            lock.unlock()
-            return
-        }
-        self.completion = completion
-        let ended = subscriptions
-        subscriptions = []
-        var idle: [Subscription] = []
-        for subscription in ended {
-            subscription.enqueue(.completion(completion))
-            if !subscription.isDelivering {
-                subscription.isDelivering = true
-                idle.append(subscription)
+            @inlinable
+            init(
+                relay: Relay,
+                receiveValue: @escaping (Output) -> Void,
+                receiveCompletion: @escaping (Completion) -> Void
+            ) {
+                self.relay = relay
+                self.receiveValue = receiveValue
+                self.receiveCompletion = receiveCompletion
             }
         }
-        lock.unlock()
-        for subscription in idle {
-            drain(subscription)
-        }
-    }
 
-    /// Subscribes a pair of closures, replaying the current value (or the completion) first.
-    @inlinable
-    package func subscribe(
-        receiveCompletion: @escaping (Completion) -> Void,
-        receiveValue: @escaping (Output) -> Void
-    ) -> AnyCancellable {
-        let subscription = Subscription(
-            relay: self, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-        lock.lock()
-        if let completion {
-            subscription.enqueue(.completion(completion))
-        } else {
-            subscriptions.append(subscription)
-        }
-        let replay = completion == nil ? current : nil
-        let hasEvent = replay != nil || subscription.backlog != nil
-        subscription.isDelivering = hasEvent
-        lock.unlock()
-        if hasEvent {
-            if let replay { receiveValue(replay) }
-            drain(subscription)
-        }
-        // The subscription holds the relay strongly: a weak reference would give the relay a
-        // side table, slowing every later retain and release of it.
-        return AnyCancellable { subscription.relay.cancel(subscription) }
-    }
+        @usableFromInline
+        final class Backlog {
+            @usableFromInline var events = FIFO<Event>()
 
-    @inlinable
-    func cancel(_ subscription: Subscription) {
-        // The handlers and queued events are released after the lock: their deinit may re-enter.
-        // Once `isCancelled` is set under the lock, no delivery reads the handlers again, so
-        // they are cleared in place after it. Moving them out to release later (into a tuple,
-        // or through `take()`) re-wrapped each closure in a new one: allocations on every cancel.
-        lock.lock()
-        if let index = subscriptions.firstIndex(where: { $0 === subscription }) {
-            subscriptions.remove(at: index)
+            @inlinable
+            init() {}
         }
-        let wasEnded = subscription.isCancelled
-        subscription.isCancelled = true
-        let backlog = subscription.backlog.take()
-        lock.unlock()
-        if !wasEnded {
-            subscription.receiveValue = nil
-            subscription.receiveCompletion = nil
-        }
-        _ = consume backlog
-    }
 
-    // MARK: Delivery
+        @usableFromInline let lock = Lock()
+        @usableFromInline @exclusivity(unchecked) var current: Output?
+        @usableFromInline @exclusivity(unchecked) var subscriptions: [Subscription] = []
+        @usableFromInline @exclusivity(unchecked) var completion: Completion?
+        /// For a `@Published` property's relay: the object's `objectWillChange`, once found.
+        @usableFromInline @exclusivity(unchecked) var willChange = WillChange.unresolved
+        /// For a `@Published` property's relay: the `assign(to:)` subscriptions feeding it, which
+        /// live as long as the property.
+        @usableFromInline @exclusivity(unchecked) var assignments: [AnyCancellable] = []
 
-    /// Hands `value` to every subscriber; called with the lock held, and releases it.
-    ///
-    /// Idle subscribers are claimed (marked as being delivered to) under the lock, then handed
-    /// the value after it; busy ones get it queued. Claims of the first 64 subscribers are kept
-    /// in a bit mask, so the common case allocates nothing.
-    @inlinable
-    func deliverAndUnlock(_ value: Output) {
-        guard !subscriptions.isEmpty else {
-            lock.unlock()
-            return
+        /// A relay with no current value, like `PassthroughSubject`.
+        @inlinable
+        package init() {}
+
+        /// A relay that replays `value` to each new subscriber, like `CurrentValueSubject`.
+        @inlinable
+        package init(value: Output) {
+            current = value
         }
-        let targets = subscriptions
-        // One idle subscriber: hand the value straight over.
-        if targets.count == 1, !targets[0].isDelivering, let receiveValue = targets[0].receiveValue
-        {
-            let subscription = targets[0]
-            subscription.isDelivering = true
-            lock.unlock()
-            receiveValue(value)
-            drain(subscription)
-            return
+
+        /// The current value. Only call this on a relay made with `init(value:)`.
+        @inlinable
+        package var value: Output {
+            lock.withLock { current! }
         }
-        var claimed: UInt64 = 0
-        var queued: [Subscription] = []
-        for (index, subscription) in targets.enumerated() {
-            if subscription.isDelivering {
-                subscription.enqueue(.value(value))
-            } else if index < UInt64.bitWidth {
-                subscription.isDelivering = true
-                claimed |= 1 << index
-            } else {
-                subscription.isDelivering = true
-                subscription.enqueue(.value(value))
-                queued.append(subscription)
-            }
-        }
-        lock.unlock()
-        var remaining = claimed
-        while remaining != 0 {
-            let index = remaining.trailingZeroBitCount
-            remaining &= remaining - 1
-            let subscription = targets[index]
-            // Not `withLock`: returning a closure through its generic result would re-wrap it,
-            // allocating on every delivery.
+
+        /// Stores `value` as the current one (if the relay has one) and delivers it.
+        @inlinable
+        package func send(_ value: Output) {
             lock.lock()
-            let receiveValue = subscription.isCancelled ? nil : subscription.receiveValue
-            lock.unlock()
-            receiveValue?(value)
-            drain(subscription)
-        }
-        for subscription in queued {
-            drain(subscription)
-        }
-    }
-
-    /// Delivers a claimed subscriber's queued events one at a time, then releases the claim.
-    @inlinable
-    func drain(_ subscription: Subscription) {
-        while true {
-            lock.lock()
-            guard let event = subscription.backlog?.events.pop() else {
-                subscription.isDelivering = false
+            guard completion == nil else {
                 lock.unlock()
                 return
             }
-            switch event {
-            case .value(let value):
-                let receiveValue = subscription.isCancelled ? nil : subscription.receiveValue
-                lock.unlock()
-                receiveValue?(value)
-            case .completion(let completion):
-                guard !subscription.isCancelled else {
-                    lock.unlock()
-                    continue
+            if current != nil { current = value }
+            deliverAndUnlock(value)
+        }
+
+        /// Fires `object`'s `objectWillChange`, then stores and delivers `value`: a `@Published`
+        /// assignment.
+        @inlinable
+        package func send(_ value: Output, announcingChangeOf object: AnyObject) {
+            lock.lock()
+            let willChange = self.willChange
+            lock.unlock()
+            switch willChange {
+            case .publisher(let publisher): publisher.send()
+            case .none: break
+            case .unresolved: resolveWillChange(of: object)?.send()
+            }
+            send(value)
+        }
+
+        /// Fires the `objectWillChange` installed for this property, if any, then stores and
+        /// delivers `value`: an assignment through `assign(to:)`, which does not know the object.
+        func sendAnnouncingInstalledWillChange(_ value: Output) {
+            lock.lock()
+            let publisher = willChange.publisher
+            lock.unlock()
+            publisher?.send()
+            send(value)
+        }
+
+        /// Keeps an `assign(to:)` subscription as long as this relay lives.
+        func keep(_ assignment: AnyCancellable) {
+            lock.withLock { assignments.append(assignment) }
+        }
+
+        /// Finds `object`'s `objectWillChange` and remembers it, or that there is none to fire.
+        ///
+        /// Only the first object of a class pays for finding out what kind its `objectWillChange`
+        /// is. Of a class with the synthesized one, a later object's assignments fire nothing until
+        /// someone reads `objectWillChange` (nobody can be subscribed before that), and that read
+        /// installs it here: so the first assignment of every new view model is cheap.
+        @usableFromInline
+        func resolveWillChange(of object: AnyObject) -> ObservableObjectPublisher? {
+            // Outside the lock: a hand-written `objectWillChange` may run any code.
+            var publisher: ObservableObjectPublisher?
+            let kind = WillChangeKind.of(type(of: object))
+            if kind != .synthesizedOrNone, let object = object as? any ObservableObject {
+                publisher = willChangePublisher(of: object)
+                if kind == .unknown { WillChangeKind.learn(type(of: object)) }
+            } else if kind == .unknown {
+                WillChangeKind.learn(type(of: object))
+            }
+            return lock.withLock {
+                if case .unresolved = willChange {
+                    willChange = publisher.map(WillChange.publisher) ?? .none
                 }
-                // Ended as a cancel ends it: nobody else touches the handlers now.
-                subscription.isCancelled = true
-                let receiveCompletion = subscription.receiveCompletion
+                return willChange.publisher
+            }
+        }
+
+        /// Changes the current value in place and delivers the result, as one step with respect to
+        /// other sends: concurrent updates never lose each other's changes. Only call this on a
+        /// relay made with `init(value:)`; `change` must not use the relay.
+        @inlinable
+        package func update(_ change: (inout Output) -> Void) {
+            lock.lock()
+            guard completion == nil, var value = current else {
                 lock.unlock()
-                receiveCompletion?(completion)
+                return
+            }
+            change(&value)
+            current = value
+            deliverAndUnlock(value)
+        }
+
+        /// Delivers the completion and ends every subscription; later events are ignored.
+        @inlinable
+        package func send(completion: Completion) {
+            lock.lock()
+            guard self.completion == nil else {
+                lock.unlock()
+                return
+            }
+            self.completion = completion
+            let ended = subscriptions
+            subscriptions = []
+            var idle: [Subscription] = []
+            for subscription in ended {
+                subscription.enqueue(.completion(completion))
+                if !subscription.isDelivering {
+                    subscription.isDelivering = true
+                    idle.append(subscription)
+                }
+            }
+            lock.unlock()
+            for subscription in idle {
+                drain(subscription)
+            }
+        }
+
+        /// Subscribes a pair of closures, replaying the current value (or the completion) first.
+        @inlinable
+        package func subscribe(
+            receiveCompletion: @escaping (Completion) -> Void,
+            receiveValue: @escaping (Output) -> Void
+        ) -> AnyCancellable {
+            let subscription = Subscription(
+                relay: self, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+            lock.lock()
+            if let completion {
+                subscription.enqueue(.completion(completion))
+            } else {
+                subscriptions.append(subscription)
+            }
+            let replay = completion == nil ? current : nil
+            let hasEvent = replay != nil || subscription.backlog != nil
+            subscription.isDelivering = hasEvent
+            lock.unlock()
+            if hasEvent {
+                if let replay { receiveValue(replay) }
+                drain(subscription)
+            }
+            // The subscription holds the relay strongly: a weak reference would give the relay a
+            // side table, slowing every later retain and release of it.
+            return AnyCancellable { subscription.relay.cancel(subscription) }
+        }
+
+        @inlinable
+        func cancel(_ subscription: Subscription) {
+            // The handlers and queued events are released after the lock: their deinit may re-enter.
+            // Once `isCancelled` is set under the lock, no delivery reads the handlers again, so
+            // they are cleared in place after it. Moving them out to release later (into a tuple,
+            // or through `take()`) re-wrapped each closure in a new one: allocations on every cancel.
+            lock.lock()
+            if let index = subscriptions.firstIndex(where: { $0 === subscription }) {
+                subscriptions.remove(at: index)
+            }
+            let wasEnded = subscription.isCancelled
+            subscription.isCancelled = true
+            let backlog = subscription.backlog.take()
+            lock.unlock()
+            if !wasEnded {
                 subscription.receiveValue = nil
                 subscription.receiveCompletion = nil
             }
+            _ = consume backlog
+        }
+
+        // MARK: Delivery
+
+        /// Hands `value` to every subscriber; called with the lock held, and releases it.
+        ///
+        /// Idle subscribers are claimed (marked as being delivered to) under the lock, then handed
+        /// the value after it; busy ones get it queued. Claims of the first 64 subscribers are kept
+        /// in a bit mask, so the common case allocates nothing.
+        @inlinable
+        func deliverAndUnlock(_ value: Output) {
+            guard !subscriptions.isEmpty else {
+                lock.unlock()
+                return
+            }
+            let targets = subscriptions
+            // One idle subscriber: hand the value straight over.
+            if targets.count == 1, !targets[0].isDelivering,
+                let receiveValue = targets[0].receiveValue
+            {
+                let subscription = targets[0]
+                subscription.isDelivering = true
+                lock.unlock()
+                receiveValue(value)
+                drain(subscription)
+                return
+            }
+            var claimed: UInt64 = 0
+            var queued: [Subscription] = []
+            for (index, subscription) in targets.enumerated() {
+                if subscription.isDelivering {
+                    subscription.enqueue(.value(value))
+                } else if index < UInt64.bitWidth {
+                    subscription.isDelivering = true
+                    claimed |= 1 << index
+                } else {
+                    subscription.isDelivering = true
+                    subscription.enqueue(.value(value))
+                    queued.append(subscription)
+                }
+            }
+            lock.unlock()
+            var remaining = claimed
+            while remaining != 0 {
+                let index = remaining.trailingZeroBitCount
+                remaining &= remaining - 1
+                let subscription = targets[index]
+                // Not `withLock`: returning a closure through its generic result would re-wrap it,
+                // allocating on every delivery.
+                lock.lock()
+                let receiveValue = subscription.isCancelled ? nil : subscription.receiveValue
+                lock.unlock()
+                receiveValue?(value)
+                drain(subscription)
+            }
+            for subscription in queued {
+                drain(subscription)
+            }
+        }
+
+        /// Delivers a claimed subscriber's queued events one at a time, then releases the claim.
+        @inlinable
+        func drain(_ subscription: Subscription) {
+            while true {
+                lock.lock()
+                guard let event = subscription.backlog?.events.pop() else {
+                    subscription.isDelivering = false
+                    lock.unlock()
+                    return
+                }
+                switch event {
+                case .value(let value):
+                    let receiveValue = subscription.isCancelled ? nil : subscription.receiveValue
+                    lock.unlock()
+                    receiveValue?(value)
+                case .completion(let completion):
+                    guard !subscription.isCancelled else {
+                        lock.unlock()
+                        continue
+                    }
+                    // Ended as a cancel ends it: nobody else touches the handlers now.
+                    subscription.isCancelled = true
+                    let receiveCompletion = subscription.receiveCompletion
+                    lock.unlock()
+                    receiveCompletion?(completion)
+                    subscription.receiveValue = nil
+                    subscription.receiveCompletion = nil
+                }
+            }
         }
     }
-}
 
-/// Where a `@Published` property's assignments announce themselves.
-@usableFromInline
-enum WillChange {
-    case unresolved
-    /// The object is not an `ObservableObject`, or its `objectWillChange` is another type.
-    case none
-    case publisher(ObservableObjectPublisher)
+    /// Where a `@Published` property's assignments announce themselves.
+    @usableFromInline
+    enum WillChange {
+        case unresolved
+        /// The object is not an `ObservableObject`, or its `objectWillChange` is another type.
+        case none
+        case publisher(ObservableObjectPublisher)
 
-    var publisher: ObservableObjectPublisher? {
-        if case .publisher(let publisher) = self { return publisher }
-        return nil
-    }
-}
-
-private func willChangePublisher(of object: some ObservableObject) -> ObservableObjectPublisher? {
-    object.objectWillChange as? ObservableObjectPublisher
-}
-
-extension Relay: WillChangeSlot {
-    var installedWillChange: ObservableObjectPublisher? {
-        lock.withLock { willChange.publisher }
+        var publisher: ObservableObjectPublisher? {
+            if case .publisher(let publisher) = self { return publisher }
+            return nil
+        }
     }
 
-    func install(_ publisher: ObservableObjectPublisher) {
-        lock.withLock { willChange = .publisher(publisher) }
+    private func willChangePublisher(of object: some ObservableObject) -> ObservableObjectPublisher?
+    {
+        object.objectWillChange as? ObservableObjectPublisher
     }
-}
 
-extension Relay: Publisher {
-    @inlinable
-    package func sink(
-        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-        receiveValue: @escaping (Output) -> Void
-    ) -> AnyCancellable {
-        subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    extension Relay: WillChangeSlot {
+        var installedWillChange: ObservableObjectPublisher? {
+            lock.withLock { willChange.publisher }
+        }
+
+        func install(_ publisher: ObservableObjectPublisher) {
+            lock.withLock { willChange = .publisher(publisher) }
+        }
     }
-}
+
+    extension Relay: Publisher {
+        @inlinable
+        package func sink(
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+            receiveValue: @escaping (Output) -> Void
+        ) -> AnyCancellable {
+            subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        }
+    }
+#endif

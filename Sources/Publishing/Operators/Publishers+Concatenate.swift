@@ -1,106 +1,110 @@
-extension Publishers {
-    /// A publisher of all of one publisher's values, then, once it finishes, another's.
-    public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: Publisher
-    where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
-        /// The shared output type.
-        public typealias Output = Suffix.Output
-        /// The shared failure type.
-        public typealias Failure = Suffix.Failure
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    extension Publishers {
+        /// A publisher of all of one publisher's values, then, once it finishes, another's.
+        public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: Publisher
+        where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
+            /// The shared output type.
+            public typealias Output = Suffix.Output
+            /// The shared failure type.
+            public typealias Failure = Suffix.Failure
 
-        /// The publisher sent first.
-        public let prefix: Prefix
-        /// The publisher subscribed to once the first finishes.
-        public let suffix: Suffix
+            /// The publisher sent first.
+            public let prefix: Prefix
+            /// The publisher subscribed to once the first finishes.
+            public let suffix: Suffix
 
-        /// Sends `prefix`'s values, then `suffix`'s.
-        public init(prefix: Prefix, suffix: Suffix) {
-            self.prefix = prefix
-            self.suffix = suffix
+            /// Sends `prefix`'s values, then `suffix`'s.
+            public init(prefix: Prefix, suffix: Suffix) {
+                self.prefix = prefix
+                self.suffix = suffix
+            }
+
+            /// Subscribes to the prefix, then to the suffix once the prefix finishes; a failure of
+            /// the prefix ends the stream.
+            public func sink(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let suffix = suffix
+                let link = SwitchableLink()
+                link.replace(
+                    with: prefix.sink(
+                        receiveCompletion: { completion in
+                            guard case .finished = completion else {
+                                return receiveCompletion(completion)
+                            }
+                            link.replace(
+                                with: suffix.sink(
+                                    receiveCompletion: receiveCompletion, receiveValue: receiveValue
+                                ),
+                                stage: 1)
+                        },
+                        receiveValue: receiveValue
+                    ),
+                    stage: 0)
+                return AnyCancellable { link.cancel() }
+            }
+        }
+    }
+
+    extension Publisher {
+        /// Sends `elements` before this publisher's values.
+        ///
+        /// - Parameter elements: The values sent first.
+        /// - Returns: A publisher of `elements`, then this publisher's values.
+        public func prepend(_ elements: Output...)
+            -> Publishers.Concatenate<Publishers.Sequence<[Output], Failure>, Self>
+        {
+            prepend(elements)
         }
 
-        /// Subscribes to the prefix, then to the suffix once the prefix finishes; a failure of
-        /// the prefix ends the stream.
-        public func sink(
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-            receiveValue: @escaping (Output) -> Void
-        ) -> AnyCancellable {
-            let suffix = suffix
-            let link = SwitchableLink()
-            link.replace(
-                with: prefix.sink(
-                    receiveCompletion: { completion in
-                        guard case .finished = completion else {
-                            return receiveCompletion(completion)
-                        }
-                        link.replace(
-                            with: suffix.sink(
-                                receiveCompletion: receiveCompletion, receiveValue: receiveValue),
-                            stage: 1)
-                    },
-                    receiveValue: receiveValue
-                ),
-                stage: 0)
-            return AnyCancellable { link.cancel() }
+        /// Sends a sequence's elements before this publisher's values.
+        ///
+        /// - Parameter elements: The values sent first.
+        /// - Returns: A publisher of `elements`, then this publisher's values.
+        public func prepend<S: Sequence>(_ elements: S)
+            -> Publishers.Concatenate<Publishers.Sequence<S, Failure>, Self>
+        where S.Element == Output {
+            Publishers.Concatenate(prefix: Publishers.Sequence(sequence: elements), suffix: self)
+        }
+
+        /// Sends another publisher's values, until it finishes, before this publisher's.
+        ///
+        /// - Parameter publisher: The publisher sent first.
+        /// - Returns: A publisher of `publisher`'s values, then this publisher's.
+        public func prepend<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<P, Self>
+        where P.Output == Output, P.Failure == Failure {
+            Publishers.Concatenate(prefix: publisher, suffix: self)
+        }
+
+        /// Sends `elements` once this publisher finishes.
+        ///
+        /// - Parameter elements: The values sent last.
+        /// - Returns: A publisher of this publisher's values, then `elements`.
+        public func append(_ elements: Output...)
+            -> Publishers.Concatenate<Self, Publishers.Sequence<[Output], Failure>>
+        {
+            append(elements)
+        }
+
+        /// Sends a sequence's elements once this publisher finishes.
+        ///
+        /// - Parameter elements: The values sent last.
+        /// - Returns: A publisher of this publisher's values, then `elements`.
+        public func append<S: Sequence>(_ elements: S)
+            -> Publishers.Concatenate<Self, Publishers.Sequence<S, Failure>>
+        where S.Element == Output {
+            Publishers.Concatenate(prefix: self, suffix: Publishers.Sequence(sequence: elements))
+        }
+
+        /// Sends another publisher's values once this publisher finishes.
+        ///
+        /// - Parameter publisher: The publisher sent last.
+        /// - Returns: A publisher of this publisher's values, then `publisher`'s.
+        public func append<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<Self, P>
+        where P.Output == Output, P.Failure == Failure {
+            Publishers.Concatenate(prefix: self, suffix: publisher)
         }
     }
-}
-
-extension Publisher {
-    /// Sends `elements` before this publisher's values.
-    ///
-    /// - Parameter elements: The values sent first.
-    /// - Returns: A publisher of `elements`, then this publisher's values.
-    public func prepend(_ elements: Output...)
-        -> Publishers.Concatenate<Publishers.Sequence<[Output], Failure>, Self>
-    {
-        prepend(elements)
-    }
-
-    /// Sends a sequence's elements before this publisher's values.
-    ///
-    /// - Parameter elements: The values sent first.
-    /// - Returns: A publisher of `elements`, then this publisher's values.
-    public func prepend<S: Sequence>(_ elements: S)
-        -> Publishers.Concatenate<Publishers.Sequence<S, Failure>, Self> where S.Element == Output
-    {
-        Publishers.Concatenate(prefix: Publishers.Sequence(sequence: elements), suffix: self)
-    }
-
-    /// Sends another publisher's values, until it finishes, before this publisher's.
-    ///
-    /// - Parameter publisher: The publisher sent first.
-    /// - Returns: A publisher of `publisher`'s values, then this publisher's.
-    public func prepend<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<P, Self>
-    where P.Output == Output, P.Failure == Failure {
-        Publishers.Concatenate(prefix: publisher, suffix: self)
-    }
-
-    /// Sends `elements` once this publisher finishes.
-    ///
-    /// - Parameter elements: The values sent last.
-    /// - Returns: A publisher of this publisher's values, then `elements`.
-    public func append(_ elements: Output...)
-        -> Publishers.Concatenate<Self, Publishers.Sequence<[Output], Failure>>
-    {
-        append(elements)
-    }
-
-    /// Sends a sequence's elements once this publisher finishes.
-    ///
-    /// - Parameter elements: The values sent last.
-    /// - Returns: A publisher of this publisher's values, then `elements`.
-    public func append<S: Sequence>(_ elements: S)
-        -> Publishers.Concatenate<Self, Publishers.Sequence<S, Failure>> where S.Element == Output
-    {
-        Publishers.Concatenate(prefix: self, suffix: Publishers.Sequence(sequence: elements))
-    }
-
-    /// Sends another publisher's values once this publisher finishes.
-    ///
-    /// - Parameter publisher: The publisher sent last.
-    /// - Returns: A publisher of this publisher's values, then `publisher`'s.
-    public func append<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<Self, P>
-    where P.Output == Output, P.Failure == Failure {
-        Publishers.Concatenate(prefix: self, suffix: publisher)
-    }
-}
+#endif

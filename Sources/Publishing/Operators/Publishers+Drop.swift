@@ -1,45 +1,48 @@
-extension Publishers {
-    /// A publisher that skips a number of upstream values, then forwards the rest.
-    public struct Drop<Upstream: Publisher>: Publisher {
-        /// The upstream publisher's output type.
-        public typealias Output = Upstream.Output
-        /// The upstream publisher's failure type.
-        public typealias Failure = Upstream.Failure
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    extension Publishers {
+        /// A publisher that skips a number of upstream values, then forwards the rest.
+        public struct Drop<Upstream: Publisher>: Publisher {
+            /// The upstream publisher's output type.
+            public typealias Output = Upstream.Output
+            /// The upstream publisher's failure type.
+            public typealias Failure = Upstream.Failure
 
-        /// The publisher whose first values are skipped.
-        public let upstream: Upstream
-        /// How many values to skip.
-        public let count: Int
+            /// The publisher whose first values are skipped.
+            public let upstream: Upstream
+            /// How many values to skip.
+            public let count: Int
 
-        /// Subscribes to the upstream publisher, skipping the first ``count`` values.
-        public func sink(
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-            receiveValue: @escaping (Output) -> Void
-        ) -> AnyCancellable {
-            // Per subscription; deliveries to one subscription never overlap.
-            var remaining = count
-            return upstream.sink(receiveCompletion: receiveCompletion) { value in
-                if remaining > 0 {
-                    remaining -= 1
-                } else {
-                    receiveValue(value)
+            /// Subscribes to the upstream publisher, skipping the first ``count`` values.
+            public func sink(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                // Per subscription; deliveries to one subscription never overlap.
+                var remaining = count
+                return upstream.sink(receiveCompletion: receiveCompletion) { value in
+                    if remaining > 0 {
+                        remaining -= 1
+                    } else {
+                        receiveValue(value)
+                    }
                 }
             }
         }
     }
-}
 
-extension Publisher {
-    /// Skips the first `count` values, then forwards the rest.
-    ///
-    /// - Parameter count: How many values to skip; `1` by default. Must not be negative.
-    /// - Returns: A publisher of the values after the first `count`.
-    ///
-    /// ```swift
-    /// viewModel.$isLoading.dropFirst()   // skips the current value
-    /// ```
-    public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
-        precondition(count >= 0, "dropFirst(_:) needs a count of zero or more, not \(count)")
-        return Publishers.Drop(upstream: self, count: count)
+    extension Publisher {
+        /// Skips the first `count` values, then forwards the rest.
+        ///
+        /// - Parameter count: How many values to skip; `1` by default. Must not be negative.
+        /// - Returns: A publisher of the values after the first `count`.
+        ///
+        /// ```swift
+        /// viewModel.$isLoading.dropFirst()   // skips the current value
+        /// ```
+        public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
+            precondition(count >= 0, "dropFirst(_:) needs a count of zero or more, not \(count)")
+            return Publishers.Drop(upstream: self, count: count)
+        }
     }
-}
+#endif

@@ -1,103 +1,108 @@
-extension Publishers {
-    /// A publisher that forwards the upstream values whose positions fall in a range, then
-    /// finishes.
-    public struct Output<Upstream: Publisher>: Publisher {
-        /// The upstream publisher's output type.
-        public typealias Output = Upstream.Output
-        /// The upstream publisher's failure type.
-        public typealias Failure = Upstream.Failure
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    extension Publishers {
+        /// A publisher that forwards the upstream values whose positions fall in a range, then
+        /// finishes.
+        public struct Output<Upstream: Publisher>: Publisher {
+            /// The upstream publisher's output type.
+            public typealias Output = Upstream.Output
+            /// The upstream publisher's failure type.
+            public typealias Failure = Upstream.Failure
 
-        /// The publisher whose values are picked.
-        public let upstream: Upstream
-        /// The positions, counted from zero, of the values to forward.
-        public let range: CountableRange<Int>
+            /// The publisher whose values are picked.
+            public let upstream: Upstream
+            /// The positions, counted from zero, of the values to forward.
+            public let range: CountableRange<Int>
 
-        /// Forwards the values of `upstream` at the positions in `range`.
-        public init(upstream: Upstream, range: CountableRange<Int>) {
-            precondition(range.lowerBound >= 0, "Positions start at zero, not \(range.lowerBound)")
-            self.upstream = upstream
-            self.range = range
-        }
-
-        /// Subscribes to the upstream; after the range's last value, finishes and cancels it.
-        public func sink(
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-            receiveValue: @escaping (Output) -> Void
-        ) -> AnyCancellable {
-            guard !range.isEmpty else {
-                receiveCompletion(.finished)
-                return AnyCancellable {}
+            /// Forwards the values of `upstream` at the positions in `range`.
+            public init(upstream: Upstream, range: CountableRange<Int>) {
+                precondition(
+                    range.lowerBound >= 0, "Positions start at zero, not \(range.lowerBound)")
+                self.upstream = upstream
+                self.range = range
             }
-            let range = range
-            var position = 0
-            return upstream.forward(
-                to: receiveValue, receiveCompletion,
-                value: { value, downstream in
-                    defer { position += 1 }
-                    if range.contains(position) { downstream.send(value) }
-                    if position + 1 >= range.upperBound { downstream.finish() }
-                },
-                completion: { completion, downstream in downstream.finish(completion) }
-            )
+
+            /// Subscribes to the upstream; after the range's last value, finishes and cancels it.
+            public func sink(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                guard !range.isEmpty else {
+                    receiveCompletion(.finished)
+                    return AnyCancellable {}
+                }
+                let range = range
+                var position = 0
+                return upstream.forward(
+                    to: receiveValue, receiveCompletion,
+                    value: { value, downstream in
+                        defer { position += 1 }
+                        if range.contains(position) { downstream.send(value) }
+                        if position + 1 >= range.upperBound { downstream.finish() }
+                    },
+                    completion: { completion, downstream in downstream.finish(completion) }
+                )
+            }
         }
     }
-}
 
-extension Publisher {
-    /// Forwards the first `maxLength` values, then finishes.
-    ///
-    /// - Parameter maxLength: How many values to forward. Must not be negative.
-    /// - Returns: A publisher of at most `maxLength` values.
-    public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
-        precondition(maxLength >= 0, "prefix(_:) needs a length of zero or more, not \(maxLength)")
-        return Publishers.Output(upstream: self, range: 0..<maxLength)
-    }
-
-    /// Forwards only the value at `index` (counted from zero), then finishes.
-    ///
-    /// - Parameter index: The position of the value.
-    /// - Returns: A publisher of at most one value.
-    public func output(at index: Int) -> Publishers.Output<Self> {
-        Publishers.Output(upstream: self, range: index..<(index + 1))
-    }
-
-    /// Forwards the values at the positions in `range` (counted from zero), then finishes.
-    ///
-    /// - Parameter range: The positions, such as `2...4` or `3...`.
-    /// - Returns: A publisher of the values in the range.
-    public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self>
-    where R.Bound == Int {
-        Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
-    }
-}
-
-/// Cancels an upstream subscription that may end before `sink` has even returned it.
-///
-/// An upstream with a current value delivers it inside `sink`, so an operator may decide to
-/// cancel before it holds the upstream's cancellable; the cancel is then applied on `attach`.
-final class UpstreamLink {
-    private enum State {
-        case waiting
-        case attached(AnyCancellable)
-        case cancelled
-    }
-
-    private let state = Locked(State.waiting)
-
-    func attach(_ cancellable: AnyCancellable) {
-        let isCancelled = state.withLock { state -> Bool in
-            guard case .waiting = state else { return true }
-            state = .attached(cancellable)
-            return false
+    extension Publisher {
+        /// Forwards the first `maxLength` values, then finishes.
+        ///
+        /// - Parameter maxLength: How many values to forward. Must not be negative.
+        /// - Returns: A publisher of at most `maxLength` values.
+        public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
+            precondition(
+                maxLength >= 0, "prefix(_:) needs a length of zero or more, not \(maxLength)")
+            return Publishers.Output(upstream: self, range: 0..<maxLength)
         }
-        if isCancelled { cancellable.cancel() }
+
+        /// Forwards only the value at `index` (counted from zero), then finishes.
+        ///
+        /// - Parameter index: The position of the value.
+        /// - Returns: A publisher of at most one value.
+        public func output(at index: Int) -> Publishers.Output<Self> {
+            Publishers.Output(upstream: self, range: index..<(index + 1))
+        }
+
+        /// Forwards the values at the positions in `range` (counted from zero), then finishes.
+        ///
+        /// - Parameter range: The positions, such as `2...4` or `3...`.
+        /// - Returns: A publisher of the values in the range.
+        public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self>
+        where R.Bound == Int {
+            Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
+        }
     }
 
-    func cancel() {
-        let previous = state.withLock { state -> State in
-            defer { state = .cancelled }
-            return state
+    /// Cancels an upstream subscription that may end before `sink` has even returned it.
+    ///
+    /// An upstream with a current value delivers it inside `sink`, so an operator may decide to
+    /// cancel before it holds the upstream's cancellable; the cancel is then applied on `attach`.
+    final class UpstreamLink {
+        private enum State {
+            case waiting
+            case attached(AnyCancellable)
+            case cancelled
         }
-        if case .attached(let cancellable) = previous { cancellable.cancel() }
+
+        private let state = Locked(State.waiting)
+
+        func attach(_ cancellable: AnyCancellable) {
+            let isCancelled = state.withLock { state -> Bool in
+                guard case .waiting = state else { return true }
+                state = .attached(cancellable)
+                return false
+            }
+            if isCancelled { cancellable.cancel() }
+        }
+
+        func cancel() {
+            let previous = state.withLock { state -> State in
+                defer { state = .cancelled }
+                return state
+            }
+            if case .attached(let cancellable) = previous { cancellable.cancel() }
+        }
     }
-}
+#endif

@@ -1,50 +1,53 @@
-extension Publishers {
-    /// A publisher that drops each value equal to the one forwarded just before it.
-    public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
-        /// The upstream publisher's output type.
-        public typealias Output = Upstream.Output
-        /// The upstream publisher's failure type.
-        public typealias Failure = Upstream.Failure
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    extension Publishers {
+        /// A publisher that drops each value equal to the one forwarded just before it.
+        public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
+            /// The upstream publisher's output type.
+            public typealias Output = Upstream.Output
+            /// The upstream publisher's failure type.
+            public typealias Failure = Upstream.Failure
 
-        /// The publisher whose values are compared.
-        public let upstream: Upstream
-        /// Returns `true` when the second value duplicates the first.
-        public let predicate: (Output, Output) -> Bool
+            /// The publisher whose values are compared.
+            public let upstream: Upstream
+            /// Returns `true` when the second value duplicates the first.
+            public let predicate: (Output, Output) -> Bool
 
-        /// Subscribes to the upstream publisher, dropping consecutive duplicates.
-        public func sink(
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-            receiveValue: @escaping (Output) -> Void
-        ) -> AnyCancellable {
-            let predicate = predicate
-            // Per subscription; deliveries to one subscription never overlap.
-            var previous: Output?
-            return upstream.sink(receiveCompletion: receiveCompletion) { value in
-                if let previous, predicate(previous, value) { return }
-                previous = value
-                receiveValue(value)
+            /// Subscribes to the upstream publisher, dropping consecutive duplicates.
+            public func sink(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let predicate = predicate
+                // Per subscription; deliveries to one subscription never overlap.
+                var previous: Output?
+                return upstream.sink(receiveCompletion: receiveCompletion) { value in
+                    if let previous, predicate(previous, value) { return }
+                    previous = value
+                    receiveValue(value)
+                }
             }
         }
     }
-}
 
-extension Publisher {
-    /// Drops each value that duplicates the one forwarded before it, as `predicate` decides.
-    ///
-    /// - Parameter predicate: Returns `true` when the second value duplicates the first.
-    /// - Returns: A publisher without consecutive duplicates.
-    public func removeDuplicates(
-        by predicate: @escaping (Output, Output) -> Bool
-    ) -> Publishers.RemoveDuplicates<Self> {
-        Publishers.RemoveDuplicates(upstream: self, predicate: predicate)
+    extension Publisher {
+        /// Drops each value that duplicates the one forwarded before it, as `predicate` decides.
+        ///
+        /// - Parameter predicate: Returns `true` when the second value duplicates the first.
+        /// - Returns: A publisher without consecutive duplicates.
+        public func removeDuplicates(
+            by predicate: @escaping (Output, Output) -> Bool
+        ) -> Publishers.RemoveDuplicates<Self> {
+            Publishers.RemoveDuplicates(upstream: self, predicate: predicate)
+        }
     }
-}
 
-extension Publisher where Output: Equatable {
-    /// Drops each value equal to the one forwarded before it.
-    ///
-    /// - Returns: A publisher without consecutive duplicates.
-    public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {
-        removeDuplicates(by: ==)
+    extension Publisher where Output: Equatable {
+        /// Drops each value equal to the one forwarded before it.
+        ///
+        /// - Returns: A publisher without consecutive duplicates.
+        public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {
+            removeDuplicates(by: ==)
+        }
     }
-}
+#endif

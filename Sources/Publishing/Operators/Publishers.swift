@@ -1,2 +1,5 @@
-/// A namespace for the publishers that operators such as `map` and `filter` return.
-public enum Publishers {}
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// A namespace for the publishers that operators such as `map` and `filter` return.
+    public enum Publishers {}
+#endif

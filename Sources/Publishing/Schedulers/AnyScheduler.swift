@@ -10,10 +10,7 @@ public import Foundation
 /// init(scheduler: AnySchedulerOf<DispatchQueue> = DispatchQueue.main.eraseToAnyScheduler())
 /// ```
 public struct AnyScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler
-where
-    SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible & Comparable & SignedNumeric
-        & ExpressibleByFloatLiteral & Hashable
-{
+where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     private let nowProvider: () -> SchedulerTimeType
     private let minimumToleranceProvider: () -> SchedulerTimeType.Stride
     private let scheduleNow: (SchedulerOptions?, @escaping () -> Void) -> Void
@@ -98,10 +95,7 @@ extension Scheduler where Self == RunLoop {
 
 /// Runs every action at once, with a given time type: `DispatchQueue.immediate`.
 struct ImmediateTimeScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler
-where
-    SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible & Comparable & SignedNumeric
-        & ExpressibleByFloatLiteral & Hashable
-{
+where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     let now: SchedulerTimeType
     var minimumTolerance: SchedulerTimeType.Stride { .zero }
 

@@ -10,11 +10,14 @@ import Testing
 struct DeadlineSchedulerTests {
     @Test("Timers fire in deadline order, whatever order they were armed in")
     func firesInDeadlineOrder() async {
-        let fired = PassthroughSubject<Int, Never>()
-        let recorder = fired.record()
+        // In a lock only to be `Sendable` where Combine's subjects are not marked so.
+        let fired = Locked(PassthroughSubject<Int, Never>())
+        let recorder = fired.withLock { $0.record() }
         // Even if the machine stalls until all are due, the heap hands them out in order.
         for milliseconds in [30, 10, 20] {
-            _ = DeadlineTimer(after: .milliseconds(milliseconds)) { fired.send(milliseconds) }
+            _ = DeadlineTimer(after: .milliseconds(milliseconds)) {
+                fired.withLock { $0.send(milliseconds) }
+            }
         }
         await until(recorder, satisfies: [{ $0 == 30 }])
         #expect(recorder.values == [10, 20, 30])
@@ -24,14 +27,14 @@ struct DeadlineSchedulerTests {
     func earlierDeadlineWakesTheThread() async {
         // Its own scheduler, so no other test's timer can wake the thread instead.
         let scheduler = DeadlineScheduler()
-        let fired = PassthroughSubject<String, Never>()
-        let recorder = fired.record()
+        let fired = Locked(PassthroughSubject<String, Never>())
+        let recorder = fired.withLock { $0.record() }
         let sleeps = scheduler.sleeps.record()
-        let late = scheduler.schedule(after: .seconds(3_600)) { fired.send("late") }
+        let late = scheduler.schedule(after: .seconds(3_600)) { fired.withLock { $0.send("late") } }
         defer { scheduler.cancel(late) }
         // Asleep until the late deadline: only a wake-up can get the early one run in time.
         await until(sleeps, satisfies: [{ $0 != nil }])
-        _ = scheduler.schedule(after: .milliseconds(1)) { fired.send("early") }
+        _ = scheduler.schedule(after: .milliseconds(1)) { fired.withLock { $0.send("early") } }
         await until(recorder, satisfies: [{ $0 == "early" }])
         #expect(recorder.values == ["early"])
     }

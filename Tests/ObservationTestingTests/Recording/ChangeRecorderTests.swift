@@ -59,7 +59,9 @@ struct ChangeRecorderTests {
         #expect(
             await changes.next {
                 $0.isLoading = false
-                $0.count += 1
+                // Assigned, not `+= 1`: with Combine imported, `+=` also matches
+                // `Subscribers.Demand`'s, and a step's property has no type until it is used.
+                $0.count = 1
             })
         changes.finish()
     }

@@ -33,6 +33,14 @@ final class SubscriptionCounter<Upstream: Publisher>: Publisher, @unchecked Send
             self.lock.withLock { self.storedLive -= 1 }
         }
     }
+
+    #if canImport(Combine)
+        func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            Publishing.subscribe(
+                subscriber, bySinking: { sink(receiveCompletion: $0, receiveValue: $1) })
+        }
+    #endif
 }
 
 struct TestError: Error, Equatable {
@@ -75,6 +83,14 @@ struct Replay<Output>: Publisher {
         values.forEach(receiveValue)
         return AnyCancellable {}
     }
+
+    #if canImport(Combine)
+        func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            Publishing.subscribe(
+                subscriber, bySinking: { sink(receiveCompletion: $0, receiveValue: $1) })
+        }
+    #endif
 }
 
 /// Whether this process runs under ThreadSanitizer, whose runtime defines `__tsan_init`: heavy
@@ -91,3 +107,13 @@ func afterRealDelay(_ delay: Duration) async {
         }
     }
 }
+
+#if canImport(Combine)
+    // Tests only: these tests send into subjects from several tasks at once, as Linux allows.
+    // Combine's subjects lock internally and may be sent to from any thread, but Apple's SDK
+    // does not mark them `Sendable`; a view model's own code would wrap them instead.
+    // swift-format-ignore: AvoidRetroactiveConformances
+    extension PassthroughSubject: @retroactive @unchecked Sendable {}
+    // swift-format-ignore: AvoidRetroactiveConformances
+    extension CurrentValueSubject: @retroactive @unchecked Sendable {}
+#endif

@@ -73,9 +73,6 @@ final class StateChecks {
     private let progress = Locked(Progress())
     private let trigger = ReadTrigger()
     private let source: ObservedState<StateCheck>
-    #if canImport(Combine)
-        private var combineTokens: [AnyCancellable] = []
-    #endif
 
     init(
         _ conditions: [() throws -> Bool],
@@ -84,16 +81,7 @@ final class StateChecks {
     ) {
         self.conditions = conditions
         self.objects = objects
-        var watchesWholeObjects = objects.contains { ModelState.isWatchable($0) }
-        #if canImport(Combine)
-            // Apple platforms: a Combine view model is watched through its `objectWillChange`;
-            // the scheduler there confirms each read after such an early signal.
-            combineTokens = objects.compactMap { [trigger] in
-                combineChangeToken(of: $0) { trigger.fire() }
-            }
-            watchesWholeObjects = watchesWholeObjects || !combineTokens.isEmpty
-        #endif
-        self.watchesWholeObjects = watchesWholeObjects
+        watchesWholeObjects = objects.contains { ModelState.isWatchable($0) }
         var read: (() -> StateCheck?)!
         source = ObservedState(watching: objects, trigger: trigger, isolation: isolation) {
             read()

@@ -603,3 +603,25 @@ extension Equatable {
         return self == other
     }
 }
+
+#if canImport(Combine)
+    extension ObservedProperty {
+        /// Attaches a Combine subscriber: it receives the current value, then each new value,
+        /// within the demand it requests.
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
+        public func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Downstream.Input == Value, Downstream.Failure == Never {
+            Publishing.subscribe(
+                subscriber, bySinking: { sink(receiveCompletion: $0, receiveValue: $1) })
+        }
+    }
+
+    extension ObservedState {
+        package func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Downstream.Input == Value, Downstream.Failure == Never {
+            Publishing.subscribe(
+                subscriber, bySinking: { sink(receiveCompletion: $0, receiveValue: $1) })
+        }
+    }
+#endif

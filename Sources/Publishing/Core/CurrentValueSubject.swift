@@ -1,0 +1,57 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// A publisher that holds a current value, replays it to each new subscriber, and broadcasts
+    /// every change.
+    ///
+    /// After ``send(completion:)``, nothing more is delivered, and a late subscriber receives the
+    /// completion at once (not the value). Safe to use from any thread.
+    ///
+    /// ```swift
+    /// let count = CurrentValueSubject<Int, Never>(0)
+    /// let token = count.sink { print($0) }   // prints 0
+    /// count.value = 1                        // prints 1
+    /// ```
+    public final class CurrentValueSubject<Output, Failure: Error>: Publisher, Sendable {
+        @usableFromInline let relay: Relay<Output, Failure>
+
+        /// Creates a subject whose current value is `value`.
+        ///
+        /// - Parameter value: The value new subscribers receive first.
+        @inlinable
+        public init(_ value: Output) {
+            relay = Relay(value: value)
+        }
+
+        /// The current value; setting it sends the new value to every subscriber.
+        @inlinable
+        public var value: Output {
+            get { relay.value }
+            set { relay.send(newValue) }
+        }
+
+        /// Stores `value` as the current value, then delivers it to every subscriber.
+        ///
+        /// - Parameter value: The new current value.
+        @inlinable
+        public func send(_ value: Output) {
+            relay.send(value)
+        }
+
+        /// Ends the subject: subscribers receive the completion, and later sends are ignored.
+        ///
+        /// - Parameter completion: How the subject ends.
+        @inlinable
+        public func send(completion: Subscribers.Completion<Failure>) {
+            relay.send(completion: completion)
+        }
+
+        /// Subscribes closures to the current value, every later value and the completion.
+        @inlinable
+        public func sink(
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+            receiveValue: @escaping (Output) -> Void
+        ) -> AnyCancellable {
+            relay.subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        }
+    }
+#endif

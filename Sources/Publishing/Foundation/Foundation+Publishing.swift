@@ -1,0 +1,181 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    // Foundation's publishers, as Combine adds them: notifications, URL loading, coding.
+    public import Foundation
+
+    #if canImport(FoundationNetworking)
+        public import FoundationNetworking
+    #endif
+
+    extension NotificationCenter {
+        /// A publisher of the notifications named `name` (from `object`, if given).
+        ///
+        /// ```swift
+        /// NotificationCenter.default.publisher(for: .userDidSignOut)
+        ///     .sink { [weak self] _ in self?.reset() }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - name: The notifications to receive.
+        ///   - object: Only notifications from this object; any sender if `nil`.
+        /// - Returns: A publisher that never finishes; cancelling removes the observer.
+        public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> Publisher {
+            Publisher(center: self, name: name, object: object)
+        }
+
+        /// A publisher of a notification center's notifications of one name.
+        public struct Publisher: Publishing.Publisher {
+            /// Each notification posted.
+            public typealias Output = Notification
+            /// It cannot fail.
+            public typealias Failure = Never
+
+            /// The center observed.
+            public let center: NotificationCenter
+            /// The notifications received.
+            public let name: Notification.Name
+            /// Only notifications from this object; any sender if `nil`.
+            public let object: AnyObject?
+
+            /// Observes `name` (from `object`) on `center`.
+            public init(
+                center: NotificationCenter, name: Notification.Name, object: AnyObject? = nil
+            ) {
+                self.center = center
+                self.name = name
+                self.object = object
+            }
+
+            /// Adds an observer; each notification is delivered on the thread that posts it, one
+            /// at a time.
+            public func sink(
+                receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+                receiveValue: @escaping (Notification) -> Void
+            ) -> AnyCancellable {
+                let gate = Gate(
+                    (), receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+                let observer = center.addObserver(forName: name, object: object, queue: nil) {
+                    notification in
+                    gate.update { _, outbox in outbox.send(notification) }
+                }
+                let center = center
+                return AnyCancellable {
+                    center.removeObserver(observer)
+                    gate.cancel()
+                }
+            }
+        }
+    }
+
+    extension URLSession {
+        /// A publisher that loads `url`'s data once per subscriber.
+        ///
+        /// - Parameter url: What to load.
+        /// - Returns: A publisher of the data and response, or a `URLError`.
+        public func dataTaskPublisher(for url: URL) -> DataTaskPublisher {
+            DataTaskPublisher(request: URLRequest(url: url), session: self)
+        }
+
+        /// A publisher that performs `request` once per subscriber.
+        ///
+        /// - Parameter request: What to load.
+        /// - Returns: A publisher of the data and response, or a `URLError`.
+        public func dataTaskPublisher(for request: URLRequest) -> DataTaskPublisher {
+            DataTaskPublisher(request: request, session: self)
+        }
+
+        /// A publisher of one data task's result.
+        public struct DataTaskPublisher: Publisher {
+            /// The loaded data and the response.
+            public typealias Output = (data: Data, response: URLResponse)
+            /// Why loading failed.
+            public typealias Failure = URLError
+
+            /// The request performed.
+            public let request: URLRequest
+            /// The session that performs it.
+            public let session: URLSession
+
+            /// Performs `request` on `session` for each subscriber.
+            public init(request: URLRequest, session: URLSession) {
+                self.request = request
+                self.session = session
+            }
+
+            /// Starts a data task; cancelling cancels it. The result arrives on the session's
+            /// delegate queue.
+            public func sink(
+                receiveCompletion: @escaping (Subscribers.Completion<URLError>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let gate = Gate(
+                    (), receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+                let task = session.dataTask(with: request) { data, response, error in
+                    gate.update { _, outbox in
+                        if let data, let response {
+                            outbox.send((data, response))
+                            outbox.finish()
+                        } else {
+                            let code = (error as? URLError)?.code ?? .unknown
+                            outbox.finish(.failure(URLError(code)))
+                        }
+                    }
+                }
+                task.resume()
+                return AnyCancellable {
+                    gate.cancel()
+                    task.cancel()
+                }
+            }
+        }
+    }
+
+    /// A decoder that `decode(type:decoder:)` can use, such as `JSONDecoder`.
+    public protocol TopLevelDecoder {
+        /// What it decodes from, such as `Data`.
+        associatedtype Input
+        /// Decodes a value of `type` from `from`.
+        func decode<T: Decodable>(_ type: T.Type, from: Input) throws -> T
+    }
+
+    /// An encoder that `encode(encoder:)` can use, such as `JSONEncoder`.
+    public protocol TopLevelEncoder {
+        /// What it encodes to, such as `Data`.
+        associatedtype Output
+        /// Encodes `value`.
+        func encode<T: Encodable>(_ value: T) throws -> Output
+    }
+
+    extension JSONDecoder: TopLevelDecoder {}
+    extension JSONEncoder: TopLevelEncoder {}
+    extension PropertyListDecoder: TopLevelDecoder {}
+    extension PropertyListEncoder: TopLevelEncoder {}
+
+    extension Publisher {
+        /// Decodes each value with `decoder`; a decoding error fails the stream.
+        ///
+        /// ```swift
+        /// session.dataTaskPublisher(for: url).map(\.data).decode(type: [Item].self, decoder: JSONDecoder())
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - type: The type to decode.
+        ///   - decoder: The decoder, whose input is this publisher's output.
+        /// - Returns: A publisher of decoded values, failing with `any Error`.
+        public func decode<Item: Decodable, Coder: TopLevelDecoder>(type: Item.Type, decoder: Coder)
+            -> Publishers.TryMap<Self, Item> where Output == Coder.Input
+        {
+            tryMap { try decoder.decode(type, from: $0) }
+        }
+
+        /// Encodes each value with `encoder`; an encoding error fails the stream.
+        ///
+        /// - Parameter encoder: The encoder.
+        /// - Returns: A publisher of encoded values, failing with `any Error`.
+        public func encode<Coder: TopLevelEncoder>(encoder: Coder)
+            -> Publishers.TryMap<Self, Coder.Output>
+        where Output: Encodable {
+            tryMap { try encoder.encode($0) }
+        }
+    }
+#endif

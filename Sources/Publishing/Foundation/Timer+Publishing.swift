@@ -1,0 +1,83 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    public import Foundation
+
+    extension Timer {
+        /// A publisher of the current date every `interval`, once connected.
+        ///
+        /// ```swift
+        /// Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+        ///     .sink { [weak self] _ in self?.tick() }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - interval: Seconds between dates.
+        ///   - tolerance: How late a date may be.
+        ///   - runLoop: Where the timer runs; `.main` goes through the main queue, so it fires
+        ///     under XCTest and Swift Testing alike.
+        ///   - mode: The run loop mode (unused for `.main`).
+        ///   - options: Unused; as in Combine.
+        /// - Returns: A connectable publisher of dates.
+        public static func publish(
+            every interval: TimeInterval, tolerance: TimeInterval? = nil, on runLoop: RunLoop,
+            in mode: RunLoop.Mode, options: RunLoop.SchedulerOptions? = nil
+        ) -> TimerPublisher {
+            TimerPublisher(interval: interval, tolerance: tolerance, runLoop: runLoop, mode: mode)
+        }
+
+        /// A publisher of dates at a fixed interval, from `connect()` until the connection is
+        /// cancelled.
+        public final class TimerPublisher: ConnectablePublisher, @unchecked Sendable {
+            // @unchecked: every stored property is a constant, and the subject is thread-safe.
+            /// Each date the timer fires at.
+            public typealias Output = Date
+            /// A timer cannot fail.
+            public typealias Failure = Never
+
+            /// Seconds between dates.
+            public let interval: TimeInterval
+            /// How late a date may be.
+            public let tolerance: TimeInterval?
+            /// Where the timer runs.
+            public let runLoop: RunLoop
+            /// The run loop mode.
+            public let mode: RunLoop.Mode
+
+            private let subject = PassthroughSubject<Date, Never>()
+
+            /// A timer publisher; nothing fires until ``connect()``.
+            public init(
+                interval: TimeInterval, tolerance: TimeInterval? = nil, runLoop: RunLoop,
+                mode: RunLoop.Mode
+            ) {
+                self.interval = interval
+                self.tolerance = tolerance
+                self.runLoop = runLoop
+                self.mode = mode
+            }
+
+            /// Subscribes to the dates, which flow once connected.
+            public func sink(
+                receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+                receiveValue: @escaping (Date) -> Void
+            ) -> AnyCancellable {
+                subject.sink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            }
+
+            /// Starts the timer.
+            ///
+            /// - Returns: A cancellable that stops it.
+            public func connect() -> any Cancellable {
+                let subject = subject
+                let stride = RunLoop.SchedulerTimeType.Stride(interval)
+                let timer = runLoop.schedule(
+                    after: runLoop.now.advanced(by: stride), interval: stride,
+                    tolerance: RunLoop.SchedulerTimeType.Stride(tolerance ?? 0), options: nil
+                ) {
+                    subject.send(Date())
+                }
+                return AnyCancellable { timer.cancel() }
+            }
+        }
+    }
+#endif

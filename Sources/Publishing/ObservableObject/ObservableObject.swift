@@ -1,0 +1,190 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// A class whose changes can be observed through ``objectWillChange``.
+    ///
+    /// Conform a class and its ``objectWillChange`` is synthesized: every `@Published` property
+    /// of the object sends it before the property changes, with no code in the class.
+    ///
+    /// ```swift
+    /// final class ViewModel: ObservableObject {
+    ///     @Published var isLoading = false
+    /// }
+    /// ```
+    ///
+    /// An object with no `@Published` property gets the same synthesized publisher, one per object,
+    /// for you to send when its state changes (for example, when a dependency it forwards changes).
+    /// A class may also declare its own `objectWillChange`; `@Published` sends it if it is an
+    /// ``ObservableObjectPublisher``.
+    public protocol ObservableObject: AnyObject {
+        /// The type of ``objectWillChange``.
+        associatedtype ObjectWillChangePublisher: Publisher = ObservableObjectPublisher
+        where ObjectWillChangePublisher.Failure == Never
+
+        /// A publisher that fires before the object changes.
+        var objectWillChange: ObjectWillChangePublisher { get }
+    }
+
+    extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPublisher {
+        /// The synthesized publisher: one per object, the same on every read.
+        public var objectWillChange: ObservableObjectPublisher {
+            SynthesizedWillChange.publisher(for: self)
+        }
+    }
+
+    /// A `@Published` property's storage, as the synthesized `objectWillChange` finds it.
+    protocol PublishedStorage {
+        var willChangeSlot: any WillChangeSlot { get }
+        /// The value now stored.
+        var currentValue: Any { get }
+        /// Calls `onStore` after each later assignment has stored its value.
+        func subscribeToStores(_ onStore: @escaping () -> Void) -> AnyCancellable
+    }
+
+    /// Where a `@Published` property keeps the `objectWillChange` its assignments fire.
+    protocol WillChangeSlot: AnyObject {
+        var installedWillChange: ObservableObjectPublisher? { get }
+        func install(_ publisher: ObservableObjectPublisher)
+    }
+
+    /// Makes the synthesized `objectWillChange` of an object.
+    ///
+    /// An object with `@Published` properties keeps it in them, as Combine does: made once and
+    /// installed in every one, so assigning a property fires it without any lookup. Reading
+    /// `objectWillChange` finds them by reflection (microseconds; subscribing is what reads it).
+    /// Only an object with no `@Published` property needs the side table, which holds it weakly,
+    /// and a weakly referenced object pays for that on every retain and release.
+    enum SynthesizedWillChange {
+        /// Makes two first reads of one object's publisher agree on one publisher.
+        private static let installing = Lock()
+
+        static func publisher(for object: AnyObject) -> ObservableObjectPublisher {
+            WillChangeKind.noteSynthesized(type(of: object))
+            let slots = publishedStorage(of: object).map(\.willChangeSlot)
+            guard !slots.isEmpty else {
+                return WillChangeRegistry.shared.publisher(for: object)
+            }
+            return installing.withLock {
+                let publisher =
+                    slots.lazy.compactMap(\.installedWillChange).first
+                    ?? ObservableObjectPublisher()
+                for slot in slots { slot.install(publisher) }
+                return publisher
+            }
+        }
+    }
+
+    /// The storage of every `@Published` property of `object`, its superclasses' included.
+    func publishedStorage(of object: AnyObject) -> [any PublishedStorage] {
+        var storage: [any PublishedStorage] = []
+        var mirror: Mirror? = Mirror(reflecting: object)
+        while let current = mirror {
+            for child in current.children {
+                if let published = child.value as? any PublishedStorage {
+                    storage.append(published)
+                }
+            }
+            mirror = current.superclassMirror
+        }
+        return storage
+    }
+
+    /// What a class's `@Published` assignments must do about `objectWillChange`, learnt from its
+    /// first object and remembered per class.
+    enum WillChangeKind {
+        /// Not learnt yet: look the object's `objectWillChange` up, and learn from it.
+        case unknown
+        /// Not an `ObservableObject`, or one with the synthesized `objectWillChange`, which is
+        /// installed in the properties when read: an assignment need not look anything up.
+        case synthesizedOrNone
+        /// A hand-written `objectWillChange`: each object's must be read once.
+        case handWritten
+
+        private struct Table {
+            var kinds: [ObjectIdentifier: WillChangeKind] = [:]
+            /// Classes whose synthesized `objectWillChange` was made, so reading it ran ours.
+            var synthesized: Set<ObjectIdentifier> = []
+            /// The class last found learnt, and its kind. Tests make objects of one class after
+            /// another, and with every cache cold after a wait, hashing the key cost more than the
+            /// rest of a first assignment.
+            var last: (type: ObjectIdentifier, kind: WillChangeKind)?
+        }
+
+        private static let table = Locked(Table())
+
+        static func of(_ type: AnyObject.Type) -> WillChangeKind {
+            let id = ObjectIdentifier(type)
+            return table.withLock { table in
+                if let last = table.last, last.type == id { return last.kind }
+                let kind = table.kinds[id] ?? .unknown
+                // Only a learnt kind is remembered: it never changes once learnt.
+                if kind != .unknown { table.last = (id, kind) }
+                return kind
+            }
+        }
+
+        /// Records that reading the `objectWillChange` of an object of `type` made the synthesized
+        /// one.
+        static func noteSynthesized(_ type: AnyObject.Type) {
+            table.withLock { _ = $0.synthesized.insert(ObjectIdentifier(type)) }
+        }
+
+        /// Decides the kind of `type` once its first object's `objectWillChange` has been read (or
+        /// found not to exist).
+        static func learn(_ type: AnyObject.Type) {
+            let isObservable = type is any ObservableObject.Type
+            table.withLock { table in
+                let id = ObjectIdentifier(type)
+                let isSynthesized = table.synthesized.contains(id)
+                table.kinds[id] = !isObservable || isSynthesized ? .synthesizedOrNone : .handWritten
+            }
+        }
+    }
+
+    /// Holds the synthesized `objectWillChange` of each live object with no `@Published` property.
+    ///
+    /// Keyed by identity, holding each object weakly: a strong hold would leak the object. Entries
+    /// of objects that are gone are swept once the table has doubled since the last sweep, so the
+    /// table stays proportional to the number of live objects.
+    final class WillChangeRegistry: Sendable {
+        static let shared = WillChangeRegistry()
+
+        private struct Entry {
+            weak var object: AnyObject?
+            let publisher: ObservableObjectPublisher
+        }
+
+        private struct Table {
+            var entries: [ObjectIdentifier: Entry] = [:]
+            var sweepAt = 64
+        }
+
+        private let table = Locked(Table())
+
+        func publisher(for object: AnyObject) -> ObservableObjectPublisher {
+            table.withLock { table in
+                let id = ObjectIdentifier(object)
+                // An identifier can be reused by a new object once the old one is gone.
+                if let entry = table.entries[id], entry.object === object {
+                    return entry.publisher
+                }
+                if table.entries.count >= table.sweepAt {
+                    table.entries = table.entries.filter { $0.value.object != nil }
+                    table.sweepAt = max(64, table.entries.count * 2)
+                }
+                let publisher = ObservableObjectPublisher()
+                table.entries[id] = Entry(object: object, publisher: publisher)
+                return publisher
+            }
+        }
+
+        /// How many objects have a synthesized publisher in the table, live or not yet swept.
+        var count: Int {
+            table.withLock { $0.entries.count }
+        }
+
+        /// Whether `object` has a synthesized publisher in the table.
+        func contains(_ object: AnyObject) -> Bool {
+            table.withLock { $0.entries[ObjectIdentifier(object)]?.object === object }
+        }
+    }
+#endif

@@ -1,0 +1,31 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// The publisher an ``ObservableObject`` uses to announce that it is about to change.
+    ///
+    /// `@Published` properties of an ``ObservableObject`` call ``send()`` before each change; you
+    /// may call it yourself when other state changes. Safe to use from any thread.
+    public final class ObservableObjectPublisher: Publisher, Sendable {
+        /// Each change is announced with `()`.
+        public typealias Output = Void
+        /// Announcing a change cannot fail.
+        public typealias Failure = Never
+
+        private let relay = Relay<Void, Never>()
+
+        /// Creates a publisher with no subscribers.
+        public init() {}
+
+        /// Tells every subscriber that the object is about to change.
+        public func send() {
+            relay.send(())
+        }
+
+        /// Subscribes closures to the change announcements made from now on.
+        public func sink(
+            receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+            receiveValue: @escaping (Output) -> Void
+        ) -> AnyCancellable {
+            relay.subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        }
+    }
+#endif

@@ -1,0 +1,120 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// A property wrapper that publishes every change of a class property.
+    ///
+    /// `$property` is a ``Published/Publisher``: subscribing delivers the current value at once,
+    /// then every later assignment. In an ``ObservableObject``, each assignment first fires the
+    /// object's `objectWillChange`.
+    ///
+    /// ```swift
+    /// final class ViewModel: ObservableObject {
+    ///     @Published var isLoading = false
+    /// }
+    /// let token = viewModel.$isLoading.sink { print($0) }
+    /// ```
+    ///
+    /// > Important: Unlike Combine, `$property` publishes *after* the new value is stored, so a
+    /// > sink (or the line after a test's `until`) that reads the property sees the new value.
+    /// > `objectWillChange` still fires *before* the change, as its name says.
+    ///
+    /// Reading, assigning and subscribing are safe from any thread.
+    @propertyWrapper
+    public struct Published<Value> {
+        @usableFromInline let relay: Relay<Value, Never>
+
+        /// Creates the wrapper with the property's initial value.
+        ///
+        /// - Parameter wrappedValue: The initial value.
+        @inlinable
+        public init(wrappedValue: Value) {
+            relay = Relay(value: wrappedValue)
+        }
+
+        /// Creates the wrapper with the property's initial value, as Combine's older spelling.
+        ///
+        /// - Parameter initialValue: The initial value.
+        @inlinable
+        public init(initialValue: Value) {
+            self.init(wrappedValue: initialValue)
+        }
+
+        /// Unavailable: `@Published` is only available on properties of classes.
+        @available(*, unavailable, message: "@Published is only available on properties of classes")
+        public var wrappedValue: Value {
+            get { fatalError("@Published is only available on properties of classes") }
+            set { fatalError("@Published is only available on properties of classes") }
+        }
+
+        /// The publisher of the property's values: `$property`.
+        ///
+        /// It is settable only so that `assign(to: &$property)` can take it in-out, as in
+        /// Combine; setting it changes nothing, as a property keeps its one publisher.
+        @inlinable
+        public var projectedValue: Publisher {
+            get { Publisher(relay: relay) }
+            // swift-format-ignore: NoEmptyClosures
+            set {}
+        }
+
+        /// Reads and writes the property of `object`; writing fires `objectWillChange`, stores the
+        /// value, then publishes it.
+        @inlinable
+        @inline(__always)
+        public static subscript<EnclosingSelf: AnyObject>(
+            _enclosingInstance object: EnclosingSelf,
+            wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+            storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
+        ) -> Value {
+            get {
+                object[keyPath: storageKeyPath].relay.value
+            }
+            set {
+                object[keyPath: storageKeyPath].relay.send(newValue, announcingChangeOf: object)
+            }
+        }
+    }
+
+    extension Published {
+        /// The publisher behind `$property`: the current value at once, then every assignment.
+        ///
+        /// Its type can be named in a protocol, so a dependency can expose a property's changes:
+        ///
+        /// ```swift
+        /// protocol SessionService {
+        ///     var isSignedIn: Bool { get set }
+        ///     var isSignedInPublisher: Published<Bool>.Publisher { get }
+        /// }
+        /// ```
+        public struct Publisher: Publishing.Publisher {
+            /// The property's type.
+            public typealias Output = Value
+            /// A property's changes cannot fail.
+            public typealias Failure = Never
+
+            @usableFromInline let relay: Relay<Value, Never>
+
+            @inlinable
+            init(relay: Relay<Value, Never>) {
+                self.relay = relay
+            }
+
+            /// Subscribes closures to the current value and every later assignment.
+            ///
+            /// The completion closure is never called: a property does not finish.
+            @inlinable
+            public func sink(
+                receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+                receiveValue: @escaping (Value) -> Void
+            ) -> AnyCancellable {
+                relay.subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            }
+        }
+    }
+
+    extension Published: Sendable where Value: Sendable {}
+
+    extension Published: PublishedStorage {
+        var willChangeSlot: any WillChangeSlot { relay }
+    }
+    extension Published.Publisher: Sendable where Value: Sendable {}
+#endif

@@ -1,0 +1,44 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// A publisher that sends no value, and either finishes at once or never does.
+    ///
+    /// ```swift
+    /// let nothing: AnyPublisher<Int, Never> = Empty().eraseToAnyPublisher()
+    /// ```
+    public struct Empty<Output, Failure: Error>: Publisher, Equatable, Sendable {
+        /// Whether a subscriber receives `.finished` at once.
+        public let completeImmediately: Bool
+
+        /// Creates an empty publisher.
+        ///
+        /// - Parameter completeImmediately: `true` to finish at once; `false` to stay silent forever.
+        public init(completeImmediately: Bool = true) {
+            self.completeImmediately = completeImmediately
+        }
+
+        /// Creates an empty publisher for the given output and failure types.
+        ///
+        /// - Parameters:
+        ///   - completeImmediately: `true` to finish at once; `false` to stay silent forever.
+        ///   - outputType: The output type, to help type inference.
+        ///   - failureType: The failure type, to help type inference.
+        public init(
+            completeImmediately: Bool = true,
+            outputType: Output.Type,
+            failureType: Failure.Type
+        ) {
+            self.completeImmediately = completeImmediately
+        }
+
+        /// Delivers `.finished` at once if ``completeImmediately`` is `true`.
+        public func sink(
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+            receiveValue: @escaping (Output) -> Void
+        ) -> AnyCancellable {
+            if completeImmediately {
+                receiveCompletion(.finished)
+            }
+            return AnyCancellable {}
+        }
+    }
+#endif

@@ -1,0 +1,35 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// A publisher that sends one value to each subscriber, then finishes.
+    ///
+    /// ```swift
+    /// let token = Just(42).sink { print($0) }
+    /// ```
+    public struct Just<Output>: Publisher {
+        /// `Just` cannot fail.
+        public typealias Failure = Never
+
+        /// The value each subscriber receives.
+        public let output: Output
+
+        /// Creates a publisher that sends `output`, then finishes.
+        ///
+        /// - Parameter output: The value to send.
+        public init(_ output: Output) {
+            self.output = output
+        }
+
+        /// Delivers the value and the completion at once, then returns.
+        public func sink(
+            receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+            receiveValue: @escaping (Output) -> Void
+        ) -> AnyCancellable {
+            receiveValue(output)
+            receiveCompletion(.finished)
+            return AnyCancellable {}
+        }
+    }
+
+    extension Just: Sendable where Output: Sendable {}
+    extension Just: Equatable where Output: Equatable {}
+#endif
