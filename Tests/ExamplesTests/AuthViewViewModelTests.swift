@@ -19,7 +19,11 @@ struct AuthViewViewModelTests {
         #expect(!viewModel.isSignedIn)
     }
 
-    @Test("Each change of the session fires the view model's objectWillChange")
+    @Test(
+        "Each change of the session fires the view model's objectWillChange",
+        .skippedInAppleImitation(
+            "OpenCombine makes a new objectWillChange on each read of a class with no @Published")
+    )
     func objectWillChangeForwardsChanges() async {
         let session = MyAppSessionService()
         let viewModel = AuthViewViewModel(sessionService: session)
@@ -30,7 +34,11 @@ struct AuthViewViewModelTests {
         #expect(changes?.count == 2)
     }
 
-    @Test("A change made directly on the session reaches the view model too")
+    @Test(
+        "A change made directly on the session reaches the view model too",
+        .skippedInAppleImitation(
+            "OpenCombine makes a new objectWillChange on each read of a class with no @Published")
+    )
     func changesFromElsewhere() async {
         let session = MyAppSessionService()
         let viewModel = AuthViewViewModel(sessionService: session)

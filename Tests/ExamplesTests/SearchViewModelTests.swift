@@ -72,7 +72,10 @@ struct SearchViewModelTests {
         }
     }
 
-    @Test("On the real main run loop, off the main actor, the results arrive")
+    @Test(
+        "On the real main run loop, off the main actor, the results arrive",
+        .skippedInAppleImitation("Swift Testing never runs the main run loop on Linux")
+    )
     func mainRunLoop() async {
         let viewModel = SearchViewModel(service: service, scheduler: RunLoop.main)
         await until(viewModel.$results) {
@@ -83,7 +86,10 @@ struct SearchViewModelTests {
     }
 
     @MainActor
-    @Test("On the real main run loop, from the main actor, the results arrive")
+    @Test(
+        "On the real main run loop, from the main actor, the results arrive",
+        .skippedInAppleImitation("Swift Testing never runs the main run loop on Linux")
+    )
     func mainRunLoopOnMainActor() async {
         let viewModel = SearchViewModel(service: service, scheduler: RunLoop.main)
         await until(viewModel.$results) {

@@ -43,23 +43,26 @@ struct TimeOperatorTests {
         #expect(log.values == ["sw", "swift"])
     }
 
-    @Test("debounce sends a waiting value before finishing, and drops it on failure")
-    func debounceCompletion() {
-        let scheduler = DispatchQueue.test
-        let finishing = PassthroughSubject<Int, TestError>()
-        let failing = PassthroughSubject<Int, TestError>()
-        let finished = Log(finishing.debounce(for: 1, scheduler: scheduler))
-        let failed = Log(failing.debounce(for: 1, scheduler: scheduler))
-        finishing.send(1)
-        failing.send(1)
-        finishing.send(completion: .finished)
-        failing.send(completion: .failure(TestError()))
-        scheduler.advance()
-        #expect(finished.values == [1] && finished.finished)
-        #expect(failed.values.isEmpty && failed.failure is TestError)
-        scheduler.advance(by: 5)
-        #expect(finished.values == [1])
-    }
+    // Linux: Publishing's debounce sends a held value before the finish (see Differences from Combine).
+    #if !canImport(Combine)
+        @Test("debounce sends a waiting value before finishing, and drops it on failure")
+        func debounceCompletion() {
+            let scheduler = DispatchQueue.test
+            let finishing = PassthroughSubject<Int, TestError>()
+            let failing = PassthroughSubject<Int, TestError>()
+            let finished = Log(finishing.debounce(for: 1, scheduler: scheduler))
+            let failed = Log(failing.debounce(for: 1, scheduler: scheduler))
+            finishing.send(1)
+            failing.send(1)
+            finishing.send(completion: .finished)
+            failing.send(completion: .failure(TestError()))
+            scheduler.advance()
+            #expect(finished.values == [1] && finished.finished)
+            #expect(failed.values.isEmpty && failed.failure is TestError)
+            scheduler.advance(by: 5)
+            #expect(finished.values == [1])
+        }
+    #endif
 
     @Test("Cancelling a debounce: the scheduled send delivers nothing")
     func debounceCancel() {
@@ -256,7 +259,10 @@ struct RealSchedulerTests {
         withExtendedLifetime(token) {}
     }
 
-    @Test("RunLoop.main and DispatchQueue.main deliver under Swift Testing, off the main actor")
+    @Test(
+        "RunLoop.main and DispatchQueue.main deliver under Swift Testing, off the main actor",
+        .skippedInAppleImitation("Swift Testing never runs the main run loop on Linux")
+    )
     func mainSchedulersDeliver() async {
         let subject = CurrentValueSubject<Int, Never>(0)
         await until(subject.receive(on: RunLoop.main)) {
@@ -277,7 +283,10 @@ struct RealSchedulerTests {
     }
 
     @MainActor
-    @Test("RunLoop.main and DispatchQueue.main deliver under Swift Testing, on the main actor")
+    @Test(
+        "RunLoop.main and DispatchQueue.main deliver under Swift Testing, on the main actor",
+        .skippedInAppleImitation("Swift Testing never runs the main run loop on Linux")
+    )
     func mainSchedulersDeliverOnMainActor() async {
         let subject = CurrentValueSubject<Int, Never>(0)
         await until(subject.receive(on: RunLoop.main)) {
@@ -312,7 +321,10 @@ struct RealSchedulerTests {
         await never(runs, satisfies: { _ in true }, for: .milliseconds(50))
     }
 
-    @Test("Timer.publish fires on the main run loop until cancelled; OperationQueue runs work")
+    @Test(
+        "Timer.publish fires on the main run loop until cancelled; OperationQueue runs work",
+        .skippedInAppleImitation("Swift Testing never runs the main run loop on Linux")
+    )
     func timerAndOperationQueue() async {
         let ticks = Timer.publish(every: 0.01, on: .main, in: .common).autoconnect()
         let dates = await until(ticks, satisfies: [{ _ in true }, { _ in true }])
