@@ -22,7 +22,9 @@ let package = Package(
         .target(name: "Examples", dependencies: ["Publishing"], path: "Examples"),
         // `swift run -c release Benchmarks`: measurements beside their floors, as ratios.
         .executableTarget(name: "Benchmarks", dependencies: ["ObservationTesting", "Publishing"]),
-        .testTarget(name: "PublishingTests", dependencies: ["Publishing"]),
+        // Its Combine-behaviour suite also runs in the imitated Apple configuration, with the
+        // helpers' waits and test scheduler.
+        .testTarget(name: "PublishingTests", dependencies: ["Publishing", "ObservationTesting"]),
         .testTarget(
             name: "ObservationTestingTests",
             dependencies: ["ObservationTesting", "Publishing"]

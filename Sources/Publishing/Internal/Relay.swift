@@ -88,6 +88,16 @@
         /// For a `@Published` property's relay: the `assign(to:)` subscriptions feeding it, which
         /// live as long as the property.
         @usableFromInline @exclusivity(unchecked) var assignments: [AnyCancellable] = []
+        /// For a `@Published` property's relay: what the property reads. As in Combine, it is
+        /// stored only once the new value has been delivered (Combine publishes in `willSet`), so
+        /// a subscriber reading the property sees the old value.
+        @usableFromInline @exclusivity(unchecked) var stored: Output?
+        /// Values accepted so far: a store is skipped once a later value has been accepted, so
+        /// the property ends on the last value sent even when sends overlap or nest.
+        @usableFromInline @exclusivity(unchecked) var accepted: UInt64 = 0
+        /// For a `@Published` property's relay: told after each store, for the package's whole-model
+        /// checks; made when first asked for.
+        @usableFromInline @exclusivity(unchecked) var stores: Relay<Void, Never>?
 
         /// A relay with no current value, like `PassthroughSubject`.
         @inlinable
@@ -117,8 +127,21 @@
             deliverAndUnlock(value)
         }
 
-        /// Fires `object`'s `objectWillChange`, then stores and delivers `value`: a `@Published`
-        /// assignment.
+        /// A relay for a `@Published` property of initial value `value`.
+        @inlinable
+        package init(property value: Output) {
+            current = value
+            stored = value
+        }
+
+        /// What a `@Published` property reads: the last value delivered in full.
+        @inlinable
+        var storedValue: Output {
+            lock.withLock { stored! }
+        }
+
+        /// Fires `object`'s `objectWillChange`, then delivers `value`, then stores it: a
+        /// `@Published` assignment, in Combine's order.
         @inlinable
         package func send(_ value: Output, announcingChangeOf object: AnyObject) {
             lock.lock()
@@ -129,17 +152,75 @@
             case .none: break
             case .unresolved: resolveWillChange(of: object)?.send()
             }
-            send(value)
+            publishThenStore(value)
         }
 
-        /// Fires the `objectWillChange` installed for this property, if any, then stores and
-        /// delivers `value`: an assignment through `assign(to:)`, which does not know the object.
+        /// Fires the `objectWillChange` installed for this property, if any, then delivers and
+        /// stores `value`: an assignment through `assign(to:)`, which does not know the object.
         func sendAnnouncingInstalledWillChange(_ value: Output) {
             lock.lock()
             let publisher = willChange.publisher
             lock.unlock()
             publisher?.send()
-            send(value)
+            publishThenStore(value)
+        }
+
+        /// Delivers `value` as the current one, then stores it as the property's, unless a later
+        /// value was accepted meanwhile (sent from a subscriber, or from another thread).
+        @inlinable
+        func publishThenStore(_ value: Output) {
+            lock.lock()
+            guard completion == nil else {
+                lock.unlock()
+                return
+            }
+            accepted &+= 1
+            let sequence = accepted
+            current = value
+            deliverAndUnlock(value)
+            lock.lock()
+            if accepted == sequence { stored = value }
+            let stores = self.stores
+            lock.unlock()
+            stores?.send(())
+        }
+
+        /// Tells `onStore` after each later assignment of a `@Published` property has finished:
+        /// published, then stored (or found already overtaken by a later one).
+        func subscribeToStores(_ onStore: @escaping () -> Void) -> AnyCancellable {
+            let stores = lock.withLock { () -> Relay<Void, Never> in
+                if let stores = self.stores { return stores }
+                let made = Relay<Void, Never>()
+                self.stores = made
+                return made
+            }
+            return stores.subscribe(receiveCompletion: { _ in }, receiveValue: onStore)
+        }
+
+        /// Subscribes to a `@Published` property's values, each handed to `receiveValue` only once
+        /// the assignment that sent it has finished: what a test's wait takes, so that the line
+        /// after the wait reads the value from the property even when another thread set it.
+        /// `receiveValue` is called under a lock, so it must not use this relay.
+        func subscribeAfterStores(_ receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+            let arrived = Locked(FIFO<Output>())
+            let handOver = {
+                // Under the lock, so values from two finishing assignments keep their order.
+                arrived.withLock { values in
+                    while let value = values.pop() { receiveValue(value) }
+                }
+            }
+            // Stores first: a value delivered once values are subscribed is followed by the end
+            // of the assignment delivering it, which this then hears.
+            let stores = subscribeToStores(handOver)
+            let values = subscribe(
+                receiveCompletion: { _ in },
+                receiveValue: { value in arrived.withLock { $0.push(value) } })
+            // The replayed current value.
+            handOver()
+            return AnyCancellable {
+                values.cancel()
+                stores.cancel()
+            }
         }
 
         /// Keeps an `assign(to:)` subscription as long as this relay lives.

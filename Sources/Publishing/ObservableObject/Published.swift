@@ -13,9 +13,9 @@
     /// let token = viewModel.$isLoading.sink { print($0) }
     /// ```
     ///
-    /// > Important: Unlike Combine, `$property` publishes *after* the new value is stored, so a
-    /// > sink (or the line after a test's `until`) that reads the property sees the new value.
-    /// > `objectWillChange` still fires *before* the change, as its name says.
+    /// As in Combine, `$property` publishes *before* the new value is stored (in `willSet`): a
+    /// sink that reads the property sees the old value, and should use the value it is given.
+    /// `objectWillChange` fires before both.
     ///
     /// Reading, assigning and subscribing are safe from any thread.
     @propertyWrapper
@@ -27,7 +27,7 @@
         /// - Parameter wrappedValue: The initial value.
         @inlinable
         public init(wrappedValue: Value) {
-            relay = Relay(value: wrappedValue)
+            relay = Relay(property: wrappedValue)
         }
 
         /// Creates the wrapper with the property's initial value, as Combine's older spelling.
@@ -56,8 +56,8 @@
             set {}
         }
 
-        /// Reads and writes the property of `object`; writing fires `objectWillChange`, stores the
-        /// value, then publishes it.
+        /// Reads and writes the property of `object`; writing fires `objectWillChange`, publishes
+        /// the value, then stores it, as Combine does.
         @inlinable
         @inline(__always)
         public static subscript<EnclosingSelf: AnyObject>(
@@ -66,7 +66,7 @@
             storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
         ) -> Value {
             get {
-                object[keyPath: storageKeyPath].relay.value
+                object[keyPath: storageKeyPath].relay.storedValue
             }
             set {
                 object[keyPath: storageKeyPath].relay.send(newValue, announcingChangeOf: object)
@@ -112,6 +112,23 @@
     }
 
     extension Published: Sendable where Value: Sendable {}
+
+    /// A publisher whose values a test's wait can take once each assignment has finished: a
+    /// `@Published` property's, which publishes before it stores, as in Combine.
+    @usableFromInline
+    package protocol StoreOrderedPublisher<Output>: Publisher {
+        /// Like `sink`, but each value is handed over only once the assignment that sent it has
+        /// stored it (or a later one has overtaken it). `receiveValue` runs under a lock: it must
+        /// not assign the property or subscribe to it.
+        func sinkAfterStores(_ receiveValue: @escaping (Output) -> Void) -> AnyCancellable
+    }
+
+    extension Published.Publisher: StoreOrderedPublisher {
+        @usableFromInline
+        package func sinkAfterStores(_ receiveValue: @escaping (Value) -> Void) -> AnyCancellable {
+            relay.subscribeAfterStores(receiveValue)
+        }
+    }
 
     extension Published: PublishedStorage {
         var willChangeSlot: any WillChangeSlot { relay }

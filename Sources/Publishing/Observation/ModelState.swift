@@ -92,21 +92,11 @@ package enum ModelState {
 
     extension Published {
         /// The value now stored.
-        var currentValue: Any { relay.value }
+        var currentValue: Any { relay.storedValue }
 
         /// Calls `onStore` after each later assignment has stored its value.
         func subscribeToStores(_ onStore: @escaping () -> Void) -> AnyCancellable {
-            var isReplay = true
-            return relay.subscribe(
-                receiveCompletion: { _ in },
-                receiveValue: { _ in
-                    // The first value is the current one, replayed on subscribing: not a change.
-                    if isReplay {
-                        isReplay = false
-                    } else {
-                        onStore()
-                    }
-                })
+            relay.subscribeToStores(onStore)
         }
     }
 #endif

@@ -285,6 +285,18 @@ extension Publisher {
     @inlinable
     var waitSource: WaitSource<Output, Failure> {
         if let recorder = self as? Recorder<Output, Failure> { return recorder.waitSource }
+        #if !canImport(Combine)
+            // Linux: a `@Published` property publishes before it stores, as in Combine; the wait
+            // takes each value once it is stored, so the test's next line reads it from the
+            // property even when another thread assigned it.
+            if let property = self as? any StoreOrderedPublisher<Output> {
+                return WaitSource(
+                    subscribe: { mailbox in
+                        property.sinkAfterStores { mailbox.post(.value($0, arrived: .now)) }
+                    }
+                )
+            }
+        #endif
         let isProperty = isCoalescing(self)
         return WaitSource(
             subscribe: { mailbox in
