@@ -21,6 +21,9 @@
     /// - No subscriber receives two events at once.
     /// - The common case, a send to idle subscribers, queues nothing and allocates nothing: each
     ///   idle subscriber is claimed under the lock and handed the value directly.
+    /// - A `@Published` property's relay stores the value the property reads only once it has
+    ///   been delivered (Combine's `willSet` order), and then serves the package's own subscribers
+    ///   that asked to hear of a value only once it is stored.
     @usableFromInline
     // @unchecked: every mutable field here and in `Subscription` is guarded by `lock`, except a
     // claimed subscriber's delivery, which only the thread that claimed it performs.
@@ -95,9 +98,10 @@
         /// Values accepted so far: a store is skipped once a later value has been accepted, so
         /// the property ends on the last value sent even when sends overlap or nest.
         @usableFromInline @exclusivity(unchecked) var accepted: UInt64 = 0
-        /// For a `@Published` property's relay: told after each store, for the package's whole-model
-        /// checks; made when first asked for.
-        @usableFromInline @exclusivity(unchecked) var stores: Relay<Void, Never>?
+        /// For a `@Published` property's relay: what the package's own subscribers (a test's wait,
+        /// a whole-model check) asked to run once the assignment delivering to them has stored its
+        /// value. Run in order, under the lock.
+        @usableFromInline @exclusivity(unchecked) var afterStore: [() -> Void] = []
 
         /// A relay with no current value, like `PassthroughSubject`.
         @inlinable
@@ -166,7 +170,8 @@
         }
 
         /// Delivers `value` as the current one, then stores it as the property's, unless a later
-        /// value was accepted meanwhile (sent from a subscriber, or from another thread).
+        /// value was accepted meanwhile (sent from a subscriber, or from another thread); then runs
+        /// what the package's own subscribers asked to run after the store.
         @inlinable
         func publishThenStore(_ value: Output) {
             lock.lock()
@@ -175,51 +180,80 @@
                 return
             }
             accepted &+= 1
-            let sequence = accepted
             current = value
-            deliverAndUnlock(value)
-            lock.lock()
+            guard !subscriptions.isEmpty else {
+                // Nobody to deliver to: store at once (and run what a subscriber that has left since
+                // asked for, rather than keep it).
+                stored = value
+                runAfterStoreAndUnlock()
+                return
+            }
+            let sequence = accepted
+            if subscriptions.count == 1, !subscriptions[0].isDelivering,
+                let receiveValue = subscriptions[0].receiveValue
+            {
+                // One idle subscriber, the usual case: the store joins the lock that ends the
+                // delivery, so the assignment takes the lock no more often than a subject's send.
+                let subscription = subscriptions[0]
+                subscription.isDelivering = true
+                lock.unlock()
+                receiveValue(value)
+                drainKeepingLock(subscription)
+            } else {
+                deliverAndUnlock(value)
+                lock.lock()
+            }
             if accepted == sequence { stored = value }
-            let stores = self.stores
+            runAfterStoreAndUnlock()
+        }
+
+        /// Runs the actions asked for after the store, in order, then releases the lock. Called
+        /// with the lock held; the actions must not use this relay.
+        @inlinable
+        func runAfterStoreAndUnlock() {
+            guard !afterStore.isEmpty else {
+                lock.unlock()
+                return
+            }
+            // Under the lock, so that two threads finishing assignments at once keep the order in
+            // which the values were delivered; the room is kept for the next assignment.
+            for action in afterStore { action() }
+            afterStore.removeAll(keepingCapacity: true)
             lock.unlock()
-            stores?.send(())
         }
 
-        /// Tells `onStore` after each later assignment of a `@Published` property has finished:
-        /// published, then stored (or found already overtaken by a later one).
-        func subscribeToStores(_ onStore: @escaping () -> Void) -> AnyCancellable {
-            let stores = lock.withLock { () -> Relay<Void, Never> in
-                if let stores = self.stores { return stores }
-                let made = Relay<Void, Never>()
-                self.stores = made
-                return made
-            }
-            return stores.subscribe(receiveCompletion: { _ in }, receiveValue: onStore)
-        }
-
-        /// Subscribes to a `@Published` property's values, each handed to `receiveValue` only once
-        /// the assignment that sent it has finished: what a test's wait takes, so that the line
-        /// after the wait reads the value from the property even when another thread set it.
-        /// `receiveValue` is called under a lock, so it must not use this relay.
+        /// Subscribes `receiveValue` to a `@Published` property's values, each handed over only
+        /// once the assignment delivering it has stored it (or a later one has overtaken it); the
+        /// current value at once. For the package's own subscribers: `receiveValue` runs under the
+        /// relay's lock, so it must not use this relay.
         func subscribeAfterStores(_ receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
-            let arrived = Locked(FIFO<Output>())
-            let handOver = {
-                // Under the lock, so values from two finishing assignments keep their order.
-                arrived.withLock { values in
-                    while let value = values.pop() { receiveValue(value) }
-                }
-            }
-            // Stores first: a value delivered once values are subscribed is followed by the end
-            // of the assignment delivering it, which this then hears.
-            let stores = subscribeToStores(handOver)
-            let values = subscribe(
+            let subscription = subscribe(
                 receiveCompletion: { _ in },
-                receiveValue: { value in arrived.withLock { $0.push(value) } })
-            // The replayed current value.
-            handOver()
-            return AnyCancellable {
-                values.cancel()
-                stores.cancel()
+                receiveValue: { [self] value in
+                    lock.lock()
+                    afterStore.append { receiveValue(value) }
+                    lock.unlock()
+                })
+            // The replayed current value, and any that other threads' assignments queued for this
+            // subscriber while it replayed (those assignments may have run their actions before
+            // this subscriber asked), were delivered by this call: hand them over now.
+            lock.lock()
+            runAfterStoreAndUnlock()
+            return subscription
+        }
+
+        /// Tells `onStore` after each later assignment of a `@Published` property has stored its
+        /// value (or found a later one had). `onStore` runs under the relay's lock: it must not
+        /// use this relay.
+        func subscribeToStores(_ onStore: @escaping () -> Void) -> AnyCancellable {
+            var isReplay = true
+            return subscribeAfterStores { _ in
+                // The first value is the current one, replayed on subscribing: not a change.
+                if isReplay {
+                    isReplay = false
+                } else {
+                    onStore()
+                }
             }
         }
 
@@ -402,11 +436,17 @@
         /// Delivers a claimed subscriber's queued events one at a time, then releases the claim.
         @inlinable
         func drain(_ subscription: Subscription) {
+            drainKeepingLock(subscription)
+            lock.unlock()
+        }
+
+        /// ``drain(_:)``, returning with the lock held: the claim is released under it.
+        @inlinable
+        func drainKeepingLock(_ subscription: Subscription) {
             while true {
                 lock.lock()
                 guard let event = subscription.backlog?.events.pop() else {
                     subscription.isDelivering = false
-                    lock.unlock()
                     return
                 }
                 switch event {
