@@ -1,0 +1,205 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    // multicast, share and autoconnect: one upstream subscription shared through a subject.
+
+    /// A publisher that subscribes to its upstream only when told to ``connect()``.
+    public protocol ConnectablePublisher<Output, Failure>: Publisher {
+        /// Subscribes to the upstream, so values start to flow to subscribers.
+        ///
+        /// - Returns: A cancellable that disconnects.
+        func connect() -> any Cancellable
+    }
+
+    extension ConnectablePublisher {
+        /// Connects when the first subscriber subscribes, and disconnects when the last cancels.
+        ///
+        /// - Returns: A publisher that manages the connection itself.
+        public func autoconnect() -> Publishers.Autoconnect<Self> {
+            Publishers.Autoconnect(upstream: self)
+        }
+    }
+
+    extension Publishers {
+        /// A publisher that shares one subscription to its upstream through a subject, from the
+        /// moment it is connected.
+        public final class Multicast<Upstream: Publisher, SubjectType: Subject>:
+            ConnectablePublisher
+        where SubjectType.Output == Upstream.Output, SubjectType.Failure == Upstream.Failure {
+            /// The upstream's output type.
+            public typealias Output = Upstream.Output
+            /// The upstream's failure type.
+            public typealias Failure = Upstream.Failure
+
+            /// The publisher subscribed to on connect.
+            public let upstream: Upstream
+            /// Makes the subject, once, on first use.
+            public let createSubject: () -> SubjectType
+            private let state = Lock()
+            // Guarded by `state`.
+            private var subject: SubjectType?
+
+            /// Shares `upstream` through the subject `createSubject` makes.
+            public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
+                self.upstream = upstream
+                self.createSubject = createSubject
+            }
+
+            private var theSubject: SubjectType {
+                state.withLock {
+                    if let subject { return subject }
+                    let made = createSubject()
+                    subject = made
+                    return made
+                }
+            }
+
+            /// Subscribes to the subject: values arrive once connected.
+            public func sink(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                theSubject.sink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            }
+
+            /// Subscribes the subject to the upstream.
+            ///
+            /// - Returns: A cancellable that disconnects.
+            public func connect() -> any Cancellable {
+                upstream.subscribe(theSubject)
+            }
+        }
+
+        /// A connectable publisher that connects itself: on the first subscriber, until the last
+        /// cancels.
+        public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher {
+            /// The upstream's output type.
+            public typealias Output = Upstream.Output
+            /// The upstream's failure type.
+            public typealias Failure = Upstream.Failure
+
+            /// The publisher connected while it has subscribers.
+            public let upstream: Upstream
+            private let lock = Lock()
+            // Both guarded by `lock`.
+            private var subscribers = 0
+            private var connection: (any Cancellable)?
+
+            /// Connects `upstream` while it has subscribers.
+            public init(upstream: Upstream) {
+                self.upstream = upstream
+            }
+
+            /// Subscribes to the upstream, connecting it if this is the first subscriber.
+            public func sink(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let subscription = upstream.sink(
+                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                let isFirst = lock.withLock {
+                    subscribers += 1
+                    return subscribers == 1
+                }
+                if isFirst {
+                    let made = upstream.connect()
+                    lock.withLock { connection = made }
+                }
+                return AnyCancellable { [self] in
+                    subscription.cancel()
+                    let ended = lock.withLock { () -> (any Cancellable)? in
+                        subscribers -= 1
+                        guard subscribers == 0 else { return nil }
+                        defer { connection = nil }
+                        return connection
+                    }
+                    ended?.cancel()
+                }
+            }
+        }
+    }
+
+    // @unchecked: `subject` is only touched while holding `state`; the upstream and the factory
+    // are only read.
+    extension Publishers.Multicast: @unchecked Sendable {}
+    // @unchecked: `subscribers` and `connection` are only touched while holding `lock`.
+    extension Publishers.Autoconnect: @unchecked Sendable {}
+
+    extension Publisher {
+        /// Shares one subscription to this publisher among its subscribers, through `subject`,
+        /// once connected.
+        ///
+        /// - Parameter subject: The subject subscribers receive from.
+        /// - Returns: A connectable publisher.
+        public func multicast<S: Subject>(subject: S) -> Publishers.Multicast<Self, S>
+        where S.Output == Output, S.Failure == Failure {
+            Publishers.Multicast(upstream: self) { subject }
+        }
+
+        /// Shares one subscription to this publisher, through the subject `createSubject` makes,
+        /// once connected.
+        ///
+        /// - Parameter createSubject: Makes the subject, on first use.
+        /// - Returns: A connectable publisher.
+        public func multicast<S: Subject>(_ createSubject: @escaping () -> S)
+            -> Publishers.Multicast<Self, S>
+        where S.Output == Output, S.Failure == Failure {
+            Publishers.Multicast(upstream: self, createSubject: createSubject)
+        }
+
+        /// Makes this publisher connectable: it subscribes to the upstream only on `connect()`.
+        ///
+        /// - Returns: A connectable publisher.
+        public func makeConnectable()
+            -> Publishers.Multicast<Self, PassthroughSubject<Output, Failure>>
+        {
+            multicast(subject: PassthroughSubject())
+        }
+
+        /// Shares one subscription to this publisher among all its subscribers, made when the
+        /// first subscribes and ended when the last cancels.
+        ///
+        /// ```swift
+        /// let items = service.fetchItems().share()
+        /// ```
+        ///
+        /// Like Combine's, it does not replay: a subscriber receives only what comes after it
+        /// subscribed.
+        ///
+        /// - Returns: A shared publisher; keep the instance to share it.
+        public func share() -> Publishers.Share<Self> {
+            Publishers.Share(upstream: self)
+        }
+    }
+
+    extension Publishers {
+        /// A publisher that shares one subscription to its upstream among all its subscribers.
+        public final class Share<Upstream: Publisher>: Publisher, Equatable {
+            /// The upstream's output type.
+            public typealias Output = Upstream.Output
+            /// The upstream's failure type.
+            public typealias Failure = Upstream.Failure
+
+            /// The publisher shared.
+            public let upstream: Upstream
+            private let shared:
+                Autoconnect<Multicast<Upstream, PassthroughSubject<Output, Failure>>>
+
+            /// Shares `upstream`.
+            public init(upstream: Upstream) {
+                self.upstream = upstream
+                shared = upstream.multicast(subject: PassthroughSubject()).autoconnect()
+            }
+
+            /// Subscribes to the shared subscription, starting it if this is the first subscriber.
+            public func sink(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                shared.sink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            }
+
+            /// Two shares are equal when they are the same instance.
+            public static func == (lhs: Share, rhs: Share) -> Bool { lhs === rhs }
+        }
+    }
+#endif
