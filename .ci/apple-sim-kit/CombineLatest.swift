@@ -12,17 +12,23 @@ extension Publishers {
     /// Apple's `Publishers.CombineLatest`: the latest value of each upstream, once both have sent.
     public struct CombineLatest<A: Publisher, B: Publisher>: Publisher
     where A.Failure == B.Failure {
+        /// The latest value of each upstream.
         public typealias Output = (A.Output, B.Output)
+        /// The upstreams' failure.
         public typealias Failure = A.Failure
 
+        /// The first upstream.
         public let a: A
+        /// The second upstream.
         public let b: B
 
+        /// Combines the latest values of `a` and `b`.
         public init(_ a: A, _ b: B) {
             self.a = a
             self.b = b
         }
 
+        /// Subscribes to both upstreams for `subscriber`.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
             let subject = PassthroughSubject<Output, Failure>()
@@ -30,7 +36,9 @@ extension Publishers {
             var tokens: [AnyCancellable] = []
             let lock = NSLock()
             subject
-                .handleEvents(receiveCancel: { lock.withLock { tokens.forEach { $0.cancel() } } })
+                .handleEvents(receiveCancel: {
+                    lock.withLock { for token in tokens { token.cancel() } }
+                })
                 .subscribe(subscriber)
             let finish: (Subscribers.Completion<Failure>) -> Void = { completion in
                 if state.finish(failed: { if case .failure = completion { true } else { false } }())

@@ -215,11 +215,14 @@
                 lock.unlock()
                 return
             }
-            // Under the lock, so that two threads finishing assignments at once keep the order in
-            // which the values were delivered; the room is kept for the next assignment.
-            for action in afterStore { action() }
-            afterStore.removeAll(keepingCapacity: true)
+            // Run under the lock, so that two threads finishing assignments at once keep the order
+            // in which the values were delivered; released after it, as their captures' deinit
+            // may use the relay.
+            let actions = afterStore
+            afterStore = []
+            for action in actions { action() }
             lock.unlock()
+            _ = consume actions
         }
 
         /// Subscribes `receiveValue` to a `@Published` property's values, each handed over only
