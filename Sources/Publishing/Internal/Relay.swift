@@ -290,21 +290,6 @@
             }
         }
 
-        /// Changes the current value in place and delivers the result, as one step with respect to
-        /// other sends: concurrent updates never lose each other's changes. Only call this on a
-        /// relay made with `init(value:)`; `change` must not use the relay.
-        @inlinable
-        package func update(_ change: (inout Output) -> Void) {
-            lock.lock()
-            guard completion == nil, var value = current else {
-                lock.unlock()
-                return
-            }
-            change(&value)
-            current = value
-            deliverAndUnlock(value)
-        }
-
         /// Delivers the completion and ends every subscription; later events are ignored.
         @inlinable
         package func send(completion: Completion) {
