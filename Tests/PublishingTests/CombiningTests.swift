@@ -303,7 +303,12 @@ struct FlatMapTests {
         #expect(events.isFinished)
     }
 
-    @Test("flatMap(maxPublishers: .max(1)) runs one inner publisher at a time, in order")
+    @Test(
+        "flatMap(maxPublishers: .max(1)) runs one inner publisher at a time, in order",
+        .linuxDifference(
+            "flatMap(maxPublishers:) keeps upstream values while the limit runs; Combine asks for fewer"
+        )
+    )
     func flatMapMaxPublishers() {
         let upstream = PassthroughSubject<Int, Never>()
         let inners = (0..<3).map { _ in TrackedSubject<Int, Never>() }
@@ -332,8 +337,10 @@ struct FlatMapTests {
         upstream.send(0)
         upstream.send(7)
         #expect(events.failure == TestError(code: 7))
-        #expect(upstream.liveSubscriptions == 0)
         #expect(other.liveSubscriptions == 0)
+        // The imitation's Combine (OpenCombine) keeps its upstream subscription after an inner
+        // failure; nothing is delivered through it, and Apple's is not checked here.
+        if !isAppleImitation { #expect(upstream.liveSubscriptions == 0) }
     }
 
     @Test("flatMap where one side cannot fail, as view models write it")
@@ -369,7 +376,11 @@ struct FlatMapTests {
         #expect(events.isFinished)
     }
 
-    @Test("Values sent from inside a flatMap or switchToLatest delivery come after it")
+    @Test(
+        "Values sent from inside a flatMap or switchToLatest delivery come after it",
+        .linuxDifference(
+            "sends from inside a delivery come after it; Combine delivers them at once")
+    )
     func reentrantInnerSends() {
         let upstream = PassthroughSubject<Int, Never>()
         let inner = PassthroughSubject<Int, Never>()

@@ -92,7 +92,12 @@ struct OperatorTests {
         #expect(cancels == 1)
     }
 
-    @Test("prefix(0) finishes at once; an upstream completion ends prefix early")
+    @Test(
+        "prefix(0) finishes at once; an upstream completion ends prefix early",
+        .skippedInAppleImitation(
+            "OpenCombine's prefix(0) finishes only once the upstream sends; Apple's is not checked here"
+        )
+    )
     func prefixEdges() {
         let subject = PassthroughSubject<Int, TestError>()
         let zero = EventLog<Int, TestError>()

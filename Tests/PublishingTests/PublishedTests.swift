@@ -72,7 +72,12 @@ private final class NotObservable {
 
 @Suite("@Published and ObservableObject")
 struct PublishedTests {
-    @Test("The Combine session sample compiles and forwards changes through objectWillChange")
+    @Test(
+        "The Combine session sample compiles and forwards changes through objectWillChange",
+        .skippedInAppleImitation(
+            "OpenCombine gives a class with no @Published a fresh objectWillChange on each read; Apple's is one per object"
+        )
+    )
     func combineSessionSample() {
         let viewModel = AuthViewViewModel()
         var changes = 0
@@ -172,7 +177,12 @@ struct PublishedTests {
         withExtendedLifetime(token) {}
     }
 
-    @Test("Concurrent first reads of objectWillChange agree on one publisher")
+    @Test(
+        "Concurrent first reads of objectWillChange agree on one publisher",
+        .skippedInAppleImitation(
+            "OpenCombine can make two objectWillChange publishers when two threads read it first at once; Apple's is not checked here"
+        )
+    )
     func concurrentFirstReads() async {
         for _ in 0..<100 {
             let model = SharedModel()
@@ -186,7 +196,12 @@ struct PublishedTests {
         }
     }
 
-    @Test("A declared ObservableObjectPublisher is fired by @Published; another type is not")
+    @Test(
+        "A declared ObservableObjectPublisher is fired by @Published; another type is not",
+        .linuxDifference(
+            "@Published fires a hand-written objectWillChange; Combine fires only the one it synthesizes"
+        )
+    )
     func declaredObjectWillChange() {
         let custom = CustomWillChange()
         var customChanges = 0
@@ -203,7 +218,12 @@ struct PublishedTests {
         withExtendedLifetime((customToken, subjectToken)) {}
     }
 
-    @Test("Every object of a class fires objectWillChange, whatever was learnt from the first")
+    @Test(
+        "Every object of a class fires objectWillChange, whatever was learnt from the first",
+        .linuxDifference(
+            "@Published fires a hand-written objectWillChange; Combine fires only the one it synthesizes"
+        )
+    )
     func laterObjectsOfAClassStillFire() {
         // Each class's first object teaches what kind of objectWillChange it has; later
         // objects skip the look-up. Assign before subscribing, as a view model's init does.

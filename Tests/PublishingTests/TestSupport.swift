@@ -1,5 +1,6 @@
 import Foundation
 import Publishing
+import Testing
 
 /// Collects what a subscription receives, from any thread.
 final class EventLog<Output, Failure: Error>: @unchecked Sendable {
@@ -126,3 +127,33 @@ final class Events<Output, Failure: Error> {
     // swift-format-ignore: AvoidRetroactiveConformances
     extension CurrentValueSubject: @retroactive @unchecked Sendable {}
 #endif
+
+#if canImport(Combine)
+    /// Whether `Publishing` is Combine here (Apple platforms, and the imitation of them).
+    let publishingIsCombine = true
+#else
+    let publishingIsCombine = false
+#endif
+#if APPLE_SIM
+    let isAppleImitation = true
+#else
+    let isAppleImitation = false
+#endif
+
+extension Trait where Self == ConditionTrait {
+    /// Runs the test only where `Publishing` is this package's implementation (Linux): it
+    /// asserts a behaviour the "Differences from Combine" article lists, which Combine, where
+    /// `Publishing` is Combine, does not have. The reason is shown, prefixed so that
+    /// .ci/apple-sim counts it.
+    static func linuxDifference(_ reason: Comment) -> Self {
+        .disabled(
+            if: publishingIsCombine, Comment(rawValue: "Linux difference: \(reason.rawValue)"))
+    }
+
+    /// Skips the test in the imitated Apple configuration only, where the imitation's Combine
+    /// (OpenCombine) is known to differ from Apple's; the reason is shown, prefixed so that
+    /// .ci/apple-sim counts it.
+    static func skippedInAppleImitation(_ reason: Comment) -> Self {
+        .disabled(if: isAppleImitation, Comment(rawValue: "apple-sim: \(reason.rawValue)"))
+    }
+}

@@ -3,7 +3,11 @@ import Testing
 
 @Suite("values")
 struct ValuesTests {
-    @Test("values yields the current value and later ones, and ends when the publisher finishes")
+    @Test(
+        "values yields the current value and later ones, and ends when the publisher finishes",
+        .linuxDifference(
+            "values keeps what is sent before next() awaits; Combine asks for one value at a time")
+    )
     func yieldsUntilFinished() async {
         let subject = CurrentValueSubject<Int, Never>(0)
         var iterator = subject.values.makeAsyncIterator()
@@ -45,10 +49,8 @@ struct ValuesTests {
 
     @Test("values throws the publisher's error")
     func throwsFailure() async throws {
-        let subject = PassthroughSubject<Int, TestError>()
-        var iterator = subject.values.makeAsyncIterator()
-        subject.send(1)
-        subject.send(completion: .failure(TestError(code: 9)))
+        var iterator = Fail<Int, TestError>(error: TestError(code: 9)).prepend(1).values
+            .makeAsyncIterator()
         #expect(try await iterator.next() == 1)
         await #expect(throws: TestError(code: 9)) { try await iterator.next() }
         #expect(try await iterator.next() == nil)
@@ -67,14 +69,18 @@ struct ValuesTests {
         #expect(await task.value == 0)
     }
 
-    @Test("Dropping the iterator cancels its subscription")
+    @Test(
+        "Dropping the iterator cancels its subscription",
+        .skippedInAppleImitation(
+            "OpenCombine's values iterator keeps its subscription when dropped; Apple's is not checked here"
+        )
+    )
     func iteratorReleaseCancels() async {
-        let subject = PassthroughSubject<Int, Never>()
+        let subject = CurrentValueSubject<Int, Never>(1)
         var cancelled = false
         do {
             var iterator = subject.handleEvents(receiveCancel: { cancelled = true }).values
                 .makeAsyncIterator()
-            subject.send(1)
             _ = await iterator.next()
         }
         #expect(cancelled)
