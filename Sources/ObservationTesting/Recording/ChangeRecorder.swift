@@ -71,6 +71,9 @@ public final class ChangeRecorder<Model: AnyObject> {
 
     deinit {
         guard !isFinished, isExhaustive else { return }
+        // Not `Sendable`, the recorder is released in the isolation domain it records in, so
+        // the state can be read here as a queued read would.
+        readPendingState()
         let unasserted = unassertedChanges()
         guard !unasserted.isEmpty else { return }
         FailureReporter.record(
@@ -191,13 +194,7 @@ public final class ChangeRecorder<Model: AnyObject> {
     ) {
         guard !isFinished else { return }
         isFinished = true
-        // A change whose read is still queued on this actor has landed all the same.
-        if let model {
-            let now = StateSnapshot(of: [model])
-            if storage.state.withLock({ $0.values.last }) != now {
-                storage.receive(.value(now, arrived: .now))
-            }
-        }
+        readPendingState()
         subscription?.cancel()
         subscription = nil
         guard isExhaustive else { return }
@@ -209,6 +206,16 @@ public final class ChangeRecorder<Model: AnyObject> {
                 + "\n\nAssert each with next { … } before finish(), or record with "
                 + "recordChanges(exhaustive: false) to assert only the states you care about.",
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Records the model's state now, if it differs from the last one recorded: a change whose
+    /// read is still queued on this actor has landed all the same.
+    private func readPendingState() {
+        guard let model else { return }
+        let now = StateSnapshot(of: [model])
+        if storage.state.withLock({ $0.values.last }) != now {
+            storage.receive(.value(now, arrived: .now))
+        }
     }
 
     /// One line per state no step took: what changed from the state before it.

@@ -174,7 +174,6 @@ struct ChangeRecorderTests {
             let changes = viewModel.recordChanges()
             viewModel.isLoading = true
             await until(viewModel) { $0.isLoading }
-            await Task.yield()
             _ = changes
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains(

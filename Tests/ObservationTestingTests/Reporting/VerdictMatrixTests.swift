@@ -41,6 +41,26 @@ enum VerdictMatrix {
         static let value = 0
     }
 
+    // The test a user forgets `finish()` in: the last change is made just before the step
+    // that asserts the first, and its state is still to be read when the recorder is released.
+    // The release fails where the recording started. (Returns `true`: the step itself passes.)
+    @MainActor
+    static func releasedUnasserted(_ viewModel: ListViewModel, at s: Site) async -> Bool {
+        let changes = viewModel.recordChanges(
+            fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column)
+        await viewModel.load()
+        return await changes.next { $0.isLoading = true }
+    }
+
+    @MainActor
+    static func releasedUnasserted(_ model: TrackedModel, at s: Site) async -> Bool {
+        let changes = model.recordChanges(
+            \.isLoading, \.count, fileID: s.fileID, filePath: s.filePath, line: s.line,
+            column: s.column)
+        await model.load()
+        return await changes.next { $0.isLoading = true }
+    }
+
     static func site(_ index: Int) -> Site {
         Site(fileID: #fileID, filePath: #filePath, line: UInt(10_000 + index), column: 7)
     }
@@ -210,6 +230,12 @@ enum VerdictMatrix {
             counter.value = 1
             changes.finish(fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column)
             return true
+        },
+        Case(verb: "recordChanges released", failure: "changes not asserted, ObservableObject") { s in
+            await releasedUnasserted(ListViewModel(), at: s)
+        },
+        Case(verb: "recordChanges released", failure: "changes not asserted, @Observable") { s in
+            await releasedUnasserted(TrackedModel(), at: s)
         },
         // Recorder.next()
         Case(verb: "recorder next", failure: "timeout") { s in
