@@ -11,6 +11,12 @@ struct Profile: Equatable {
     var tags: [String]
 }
 
+/// A plain value of a model's own.
+struct Size {
+    var width: Int
+    var height: Int
+}
+
 /// A value that cannot be compared with `==`.
 struct Unequatable {
     var number: Int
@@ -222,6 +228,57 @@ struct ChangeRecorderTests {
         changes.finish()
     }
 
+    @Test("A step that reads or assigns with the wrong type fails naming both; the test goes on")
+    @MainActor
+    func wrongTypes() async {
+        let viewModel = ProfileViewModel()
+        let list = ListViewModel()
+        let changes = viewModel.recordChanges()
+        let listChanges = list.recordChanges()
+        viewModel.count = 1
+        list.isLoading = true
+        var results: [Bool] = []
+        let messages = Locked<[String]>([])
+        await withKnownIssue {
+            results.append(await changes.next { $0.count += Int64(1) })
+            results.append(await listChanges.next { $0.isLoading = 1 })
+            results.append(
+                await changes.next {
+                    let misspelt: [Int] = $0.cont
+                    $0.count = misspelt.count
+                })
+            // A plain struct of the model's own: read as one, it stands in as all zeros.
+            results.append(
+                await changes.next {
+                    let size: Size = $0.count
+                    $0.count = size.width
+                })
+        } matching: { issue in
+            messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+            return true
+        }
+        let recorded = messages.withLock { $0 }
+        #expect(results == [false, false, false, false])
+        #expect(recorded.count == 4)
+        #expect(
+            recorded.first?.contains(
+                "ProfileViewModel.count is an Int, read as an Int64. ProfileViewModel.count is an "
+                    + "Int, assigned an Int64 (1).") == true)
+        #expect(
+            recorded.dropFirst().first?.contains(
+                "ListViewModel.isLoading is a Bool, assigned an Int (1).") == true)
+        #expect(
+            recorded.dropFirst(2).first?.contains(
+                "ProfileViewModel has no observable property 'cont'") == true)
+        #expect(
+            recorded.last?.contains("ProfileViewModel.count is an Int, read as a Size.") == true)
+        // Each failed step took no state: the right steps still pass.
+        #expect(await changes.next { $0.count = 1 })
+        #expect(await listChanges.next { $0.isLoading = true })
+        changes.finish()
+        listChanges.finish()
+    }
+
     @Test("No change in time: the step times out")
     @MainActor
     func noChange() async {
@@ -271,6 +328,32 @@ final class ChangeRecorderXCTests: FailureCapturingTestCase {
         XCTAssertTrue(
             failures.first?.description.contains("isLoading: expected false, got true") == true)
         changes.finish()
+    }
+
+    @MainActor
+    func testWrongTypesFailTheStepNamingBoth() async {
+        let viewModel = ProfileViewModel()
+        let list = ListViewModel()
+        let changes = viewModel.recordChanges()
+        let listChanges = list.recordChanges()
+        viewModel.count = 1
+        list.isLoading = true
+        var results: [Bool] = []
+        let failures = await captureFailures {
+            results.append(await changes.next { $0.count += Int64(1) })
+            results.append(await listChanges.next { $0.isLoading = 1 })
+        }
+        XCTAssertEqual(results, [false, false])
+        XCTAssertEqual(failures.count, 2)
+        XCTAssertTrue(
+            failures.first?.description.contains("count is an Int, read as an Int64") == true)
+        XCTAssertTrue(
+            failures.last?.description.contains("isLoading is a Bool, assigned an Int (1)") == true)
+        let passed = await changes.next { $0.count = 1 }
+        let listPassed = await listChanges.next { $0.isLoading = true }
+        XCTAssertTrue(passed && listPassed)
+        changes.finish()
+        listChanges.finish()
     }
 
     @MainActor
