@@ -32,6 +32,22 @@ struct OneFaceTests {
         #expect(await recorder.next() == 2)
     }
 
+    @Test("An untyped empty list takes the source's own form, not the whole-model one")
+    func emptyListKeepsTheSourceForm() async {
+        // Subjects and recorders are classes, so the whole-model form (`AnyObject...`, closures
+        // of no arguments, a `Bool` result) fits them too; it must never be the one chosen.
+        let passthrough = PassthroughSubject<Int, Never>()
+        let current = CurrentValueSubject<Int, Never>(1)
+        let recorder = current.record()
+        let fromPassthrough = await until(passthrough, satisfies: [], timeout: 5)
+        let fromCurrent = await until(current, satisfies: [], timeout: 5)
+        let fromRecorder = await until(recorder, satisfies: [], timeout: 5)
+        // Each line compiles only while the result is the source's values.
+        #expect(isOfType(fromPassthrough, [Int]?.self) && fromPassthrough == [])
+        #expect(isOfType(fromCurrent, [Int]?.self) && fromCurrent == [])
+        #expect(isOfType(fromRecorder, [Int]?.self) && fromRecorder == [])
+    }
+
     @Test("An @Observable property: every verb, and record")
     @MainActor
     func observable() async {
@@ -123,6 +139,9 @@ struct OneFaceTests {
         #expect(Timeout.milliseconds(1500).description == "1.5 s")
     }
 }
+
+/// `true`, and compiles only when `value` is a `T`: pins the type an overload returns.
+func isOfType<T>(_ value: T, _: T.Type) -> Bool { true }
 
 /// Inside an XCTest method, `until` is the free function: a task may call it without capturing
 /// the test case.

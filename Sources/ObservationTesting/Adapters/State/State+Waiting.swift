@@ -2,8 +2,9 @@ import Publishing
 
 // Conditions over any observable state: closures read `@Observable` properties (and the view
 // models passed in), and are re-checked on the caller's actor after each change they read, or
-// after each change of a passed `ObservableObject`. The one-condition form is disfavoured: a
-// class that is also a publisher (a subject, a recorder) is waited on as a publisher.
+// after each change of a passed `ObservableObject`. Both forms are disfavoured: a class that is
+// also a publisher (a subject, a recorder) is waited on as a publisher, even with an untyped
+// empty list (`satisfies: []`), which both forms would take.
 
 /// Suspends until `condition` holds: a condition over any observable state, re-checked after
 /// each change of what it reads.
@@ -79,6 +80,7 @@ public func until<each Model: AnyObject>(
 /// their changes wake the wait (`@Observable` models are tracked without being passed). After
 /// one condition is met, the next is checked at once on the same state, then after each change:
 /// only the pending condition runs, so a later one may assume the earlier ones held.
+@_disfavoredOverload
 @discardableResult
 public func until(
     _ models: AnyObject...,
