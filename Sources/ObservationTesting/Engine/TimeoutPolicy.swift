@@ -53,7 +53,7 @@ enum TimeoutPolicy {
         case .given(let timeout): seconds = timeout.seconds
         }
         guard seconds.isFinite, seconds > 0 else { return .failure(.invalidTimeout(seconds)) }
-        return scale.map { .seconds(seconds * $0) }
+        return scale.map { .seconds(capping: seconds * $0) }
     }
 }
 
@@ -75,7 +75,7 @@ enum TimeoutProblem: Error, Equatable {
             return """
                 \(helper) was given a window of \(seconds) s, in which nothing can be watched.
 
-                Pass a positive window, such as .milliseconds(200).
+                Pass a positive, finite window, such as 0.2 or .milliseconds(200).
                 """
         case .invalidScale(let text):
             return """

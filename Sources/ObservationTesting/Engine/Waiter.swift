@@ -224,19 +224,11 @@ enum Waiter {
             FailureReporter.record(problem.message(helper: helper), at: callSite)
             return nil
         }
-        // A window is how long to watch, not a margin for slow machines: it is never scaled.
-        // The timeout bounds the action, which may run past the window, so never ends first.
+        // A window is how long to watch, not a margin for slow machines: it is never scaled
+        // (and checked by the verb that was given it). The timeout bounds the action, which may
+        // run past the window, so never ends first.
         let window = plan.ending.window
-        if let window {
-            guard window > .zero else {
-                FailureReporter.record(
-                    TimeoutProblem.invalidWindow(window.inSeconds).message(helper: helper),
-                    at: callSite
-                )
-                return nil
-            }
-            timeout = max(timeout, window)
-        }
+        if let window { timeout = max(timeout, window) }
         var plan = plan
         if let idleTimeout = plan.idleTimeout {
             switch TimeoutPolicy.resolve(.given(idleTimeout)) {

@@ -10,6 +10,15 @@ extension Duration {
         return total
     }
 
+    /// The longest wait: a century, far beyond any test, and far within what `Duration` holds.
+    static let longestWait = Duration.seconds(100 * 365 * 24 * 60 * 60)
+
+    /// `seconds` as a duration, capped at ``longestWait``: any finite number converts, where
+    /// `Duration.seconds(_:)` traps beyond about 10^20 seconds.
+    static func seconds(capping seconds: Double) -> Duration {
+        seconds < longestWait.inSeconds ? .seconds(seconds) : longestWait
+    }
+
     /// The duration in seconds, as a `Double`.
     var inSeconds: Double {
         let (seconds, attoseconds) = components

@@ -1,9 +1,10 @@
 public import Foundation
 
-/// How long a wait may take: a number of seconds, or a `Duration`.
+/// How long a wait may take, or watch: a number of seconds, or a `Duration`.
 ///
-/// Every `timeout:` and `idleTimeout:` takes one, as do ``withDefaultTimeout(_:isolation:operation:)``
-/// and the `.untilTimeout` trait. Write a literal in seconds, a unit, or wrap a value you have:
+/// Every `timeout:` and `idleTimeout:` takes one, as do the `for:` windows of `never` and
+/// `stays`, ``withDefaultTimeout(_:isolation:operation:)`` and the `.untilTimeout` trait. Write a
+/// literal in seconds, a unit, or wrap a value you have:
 ///
 /// ```swift
 /// await until(viewModel.$isLoading, satisfies: [{ !$0 }], timeout: 3)
@@ -13,7 +14,7 @@ public import Foundation
 /// ```
 ///
 /// A timeout that is zero, negative or not finite is reported as a failure by the wait that is
-/// given it, naming the value; it never crashes. `OBSERVATION_TESTING_TIMEOUT_SCALE` scales every
+/// given it, naming the value; it never crashes. One longer than a century waits a century. `OBSERVATION_TESTING_TIMEOUT_SCALE` scales every
 /// timeout, for slow machines.
 public struct Timeout: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral
@@ -67,6 +68,7 @@ public struct Timeout: Sendable, Hashable, CustomStringConvertible, ExpressibleB
 
     /// The timeout as short as it can be written, such as `0.5 s`.
     public var description: String {
-        seconds.isFinite ? Duration.seconds(seconds).shortSecondsText : "\(seconds) s"
+        abs(seconds) < Duration.longestWait.inSeconds
+            ? Duration.seconds(seconds).shortSecondsText : "\(seconds) s"
     }
 }

@@ -69,7 +69,7 @@ enum Verbs {
     static func never<Output, Failure>(
         _ source: WaitSource<Output, Failure>,
         satisfies condition: @escaping (Output) throws -> Bool,
-        for window: Duration,
+        for window: Timeout,
         timeout: Timeout?,
         helper: String,
         isolation: isolated (any Actor)?,
@@ -87,7 +87,7 @@ enum Verbs {
     static func stays<Output, Failure>(
         _ source: WaitSource<Output, Failure>,
         satisfying condition: @escaping (Output) throws -> Bool,
-        for window: Duration,
+        for window: Timeout,
         timeout: Timeout?,
         helper: String,
         isolation: isolated (any Actor)?,
@@ -105,18 +105,23 @@ enum Verbs {
         _ source: WaitSource<Output, Failure>,
         forbidding forbidden: @escaping (Output) throws -> Bool,
         violation: String,
-        for window: Duration,
+        for window: Timeout,
         timeout: Timeout?,
         helper: String,
         isolation: isolated (any Actor)?,
         at callSite: CallSite,
         performing action: (() async throws -> Void)?
     ) async -> Bool {
-        await Waiter.wait(
+        guard window.seconds.isFinite, window.seconds > 0 else {
+            FailureReporter.record(
+                TimeoutProblem.invalidWindow(window.seconds).message(helper: helper), at: callSite)
+            return false
+        }
+        return await Waiter.wait(
             on: source,
             plan: WaitPlan(
                 steps: [.never(nil, forbidden)],
-                ending: .window(window),
+                ending: .window(.seconds(capping: window.seconds)),
                 violation: violation
             ),
             timeout: TimeoutRequest(timeout),

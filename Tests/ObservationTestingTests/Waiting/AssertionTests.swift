@@ -164,9 +164,9 @@ struct AssertionTests {
         #expect(!held)
     }
 
-    @Test("A window that is zero or negative is a clear failure, not a pass")
+    @Test("A window that is zero, negative or not finite is a clear failure, not a pass")
     func invalidWindow() async {
-        for window in [Duration.zero, .seconds(-1)] {
+        for window: Timeout in [0, -1, .seconds(-0.5), Timeout(Double.nan), Timeout(.infinity)] {
             var held = true
             await withKnownIssue {
                 held = await never(Just(1), satisfies: { $0 == 2 }, for: window)

@@ -28,6 +28,9 @@ struct OneFaceTests {
         #expect(await until(Just(3), emits: [3], idleTimeout: 0.2))
         #expect(await never(subject, satisfies: { $0 > 5 }, for: .milliseconds(10)))
         #expect(await stays(subject, satisfying: { $0 < 5 }, for: .milliseconds(10), timeout: 5))
+        // A window is written as a timeout is: seconds, a unit, or a Duration wrapped.
+        #expect(await stays(subject, satisfying: { $0 < 5 }, for: 0.01))
+        #expect(await never(subject, satisfies: { $0 > 5 }, for: Timeout(.milliseconds(10))))
         let recorder = subject.record()
         #expect(await recorder.next() == 2)
     }
@@ -63,6 +66,7 @@ struct OneFaceTests {
             await until(model, \.count, emits: [3, 4], idleTimeout: 5) { model.count = 4 })
         #expect(await never(model, \.error, satisfies: { $0 != nil }, for: .milliseconds(50)))
         #expect(await stays(model, \.count, satisfying: { $0 == 4 }, for: .milliseconds(10)))
+        #expect(await stays(model, \.count, satisfying: { $0 == 4 }, for: 0.01))
         let recorder = record(model, \.count)
         model.count = 5
         #expect(await until(recorder, emits: [4, 5]))
@@ -82,6 +86,7 @@ struct OneFaceTests {
         #expect(await until(stream([1, 2])) { $0 == 2 } == 2)
         #expect(await never(stream([1, 2]), satisfies: { $0 > 5 }, for: .milliseconds(10)))
         #expect(await stays(stream([1, 2]), satisfying: { $0 < 5 }, for: .milliseconds(10)))
+        #expect(await never(stream([1, 2]), satisfies: { $0 > 5 }, for: 0.01))
     }
 
     @Test("A recorder is a source for every verb, reading on from where it stands")

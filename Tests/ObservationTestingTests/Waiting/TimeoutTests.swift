@@ -100,6 +100,18 @@ struct TimeoutTests {
         timer.cancel()
     }
 
+    @Test("A timeout or window of more seconds than Duration holds waits a century; no trap")
+    func timeoutsBeyondDuration() async {
+        // `Duration.seconds(1e300)` traps; a wait given it must not.
+        #expect(TimeoutPolicy.resolve(.given(1e300), scale: .success(1)) == .success(.longestWait))
+        #expect(
+            TimeoutPolicy.resolve(.given(1e300), scale: .success(1e300)) == .success(.longestWait))
+        #expect(Timeout(1e300).description == "1e+300 s")
+        let subject = CurrentValueSubject<Int, Never>(1)
+        #expect(await until(subject, satisfies: [{ $0 == 1 }], timeout: 1e300) == [1])
+        #expect(await never(Just(1), satisfies: { $0 == 2 }, for: 1e300, timeout: 1e300))
+    }
+
     @Test("Durations print as short seconds in messages")
     func durationText() {
         #expect(Duration.seconds(1).shortSecondsText == "1.0 s")

@@ -121,7 +121,7 @@ public func until<S: AsyncSequence>(
 public func never<S: AsyncSequence>(
     _ sequence: S,
     satisfies condition: @escaping (S.Element) throws -> Bool,
-    for window: Duration,
+    for window: Timeout,
     timeout: Timeout? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
@@ -148,7 +148,7 @@ public func never<S: AsyncSequence>(
 public func stays<S: AsyncSequence>(
     _ sequence: S,
     satisfying condition: @escaping (S.Element) throws -> Bool,
-    for window: Duration,
+    for window: Timeout,
     timeout: Timeout? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,

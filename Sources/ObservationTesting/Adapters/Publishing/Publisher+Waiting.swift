@@ -188,7 +188,8 @@ public func until<P: Publisher>(
 /// - Parameters:
 ///   - publisher: The publisher to observe.
 ///   - condition: Returns `true` for a value that must not arrive.
-///   - window: How long to watch. It is not scaled by `OBSERVATION_TESTING_TIMEOUT_SCALE`.
+///   - window: How long to watch, in seconds or as a unit, like a timeout; it is not scaled by
+///     `OBSERVATION_TESTING_TIMEOUT_SCALE`.
 ///   - timeout: How long `action` may take, if it outlasts the window; `nil` uses the default.
 ///   - isolation: The caller's actor, inferred: the condition and the action run on it.
 ///   - fileID: The caller's file ID, inferred: failures are recorded there.
@@ -208,7 +209,7 @@ public func until<P: Publisher>(
 public func never<P: Publisher>(
     _ publisher: P,
     satisfies condition: @escaping (P.Output) throws -> Bool,
-    for window: Duration,
+    for window: Timeout,
     timeout: Timeout? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
@@ -240,7 +241,8 @@ public func never<P: Publisher>(
 /// - Parameters:
 ///   - publisher: The publisher to observe.
 ///   - condition: Returns `true` for every value allowed.
-///   - window: How long to watch. It is not scaled by `OBSERVATION_TESTING_TIMEOUT_SCALE`.
+///   - window: How long to watch, in seconds or as a unit, like a timeout; it is not scaled by
+///     `OBSERVATION_TESTING_TIMEOUT_SCALE`.
 ///   - timeout: How long `action` may take, if it outlasts the window; `nil` uses the default.
 ///   - isolation: The caller's actor, inferred: the condition and the action run on it.
 ///   - fileID: The caller's file ID, inferred: failures are recorded there.
@@ -258,7 +260,7 @@ public func never<P: Publisher>(
 public func stays<P: Publisher>(
     _ publisher: P,
     satisfying condition: @escaping (P.Output) throws -> Bool,
-    for window: Duration,
+    for window: Timeout,
     timeout: Timeout? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
