@@ -14,6 +14,8 @@ enum WaitEvent<Output, Failure: Error> {
     /// Work the source needs done on the wait's isolation, such as reading observed state after
     /// a change: the wait runs it when it wakes, and takes what it posts next.
     case job(WaitJob)
+    /// Every read of observed state the source had scheduled when the wait asked has been sent.
+    case settled
 }
 
 /// Work a source hands to its wait, run on the wait's isolation.
@@ -280,6 +282,11 @@ enum Waiter {
             start: start,
             isActionRunning: actionTask != nil
         )
+        // Observed state is read on the wait's actor after each change: a window must not end
+        // while a read of a change made within it (by the action, say) is still to come.
+        if case .window = plan.ending, let reads = subscription as? ReadScheduler {
+            progress.settle = { reads.afterScheduledReads { mailbox.post(.settled) } }
+        }
         let result = await progress.run(from: mailbox, at: callSite) {
             let remaining = timeout - (ContinuousClock.now - start)
             timer = DeadlineTimer(after: remaining) { mailbox.post(.timedOut) }
@@ -354,6 +361,7 @@ extension WaitEvent {
         case .idle(let generation): .idle(generation: generation)
         case .actionFinished(let thrown): .actionFinished(thrown: thrown)
         case .job(let job): .job(job)
+        case .settled: .settled
         }
     }
 }
@@ -376,6 +384,12 @@ private struct WaitProgress<Output> {
     var isActionRunning: Bool
     /// Whether a `never` or `stays` has watched for its whole window, or its source has ended.
     private var isWindowOver = false
+    /// Asks the source to post ``WaitEvent/settled`` once the values of changes made so far are
+    /// posted; `nil` for sources that post each value as it happens.
+    var settle: (() -> Void)?
+    /// Whether a window's end has been settled with the source (or needs no settling).
+    private var isSettled = false
+    private var isSettling = false
 
     /// Index into `plan.steps` of the condition waited for.
     private var step = 0
@@ -407,8 +421,21 @@ private struct WaitProgress<Output> {
         switch plan.ending {
         case .conditionsMet: return true
         case .finished, .failed: return false
-        case .window: return isWindowOver
+        case .window: return isWindowOver && isSettled
         }
+    }
+
+    /// Once a window could end, asks the source for the values still to come first.
+    private mutating func settleIfDue() {
+        guard case .window = plan.ending, isWindowOver, areConditionsMet, !isActionRunning,
+            !isSettled, !isSettling
+        else { return }
+        guard let settle else {
+            isSettled = true
+            return
+        }
+        isSettling = true
+        settle()
     }
 
     /// Moves past `never` steps, putting them in force, to the next condition to meet.
@@ -445,6 +472,8 @@ private struct WaitProgress<Output> {
         // `beforeSuspending` is needed once; asking the mailbox takes its lock.
         var isPreparedToSuspend = false
         while !isDone {
+            settleIfDue()
+            if isDone { break }
             if !isPreparedToSuspend, !mailbox.hasMessage {
                 beforeSuspending()
                 isPreparedToSuspend = true
@@ -491,6 +520,8 @@ private struct WaitProgress<Output> {
                 return nil
             case .job(let job):
                 job.run()
+            case .settled:
+                isSettled = true
             case .actionFinished(let thrown):
                 isActionRunning = false
                 report.actionReturned = clock.now - start

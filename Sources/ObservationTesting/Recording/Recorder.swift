@@ -63,7 +63,7 @@ public final class Recorder<Output, Failure: Error>: Publisher {
             switch event {
             case .value(let value, _): receiveValue(value)
             case .completion(let completion, _): receiveCompletion(completion)
-            case .timedOut, .windowPassed, .idle, .actionFinished, .job: break
+            case .timedOut, .windowPassed, .idle, .actionFinished, .job, .settled: break
             }
         }
     }

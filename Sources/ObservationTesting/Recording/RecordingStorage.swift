@@ -44,7 +44,7 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
                 guard state.completion == nil else { return nil }
                 state.completion = completion
                 state.completionArrival = arrived
-            case .timedOut, .windowPassed, .idle, .actionFinished, .job:
+            case .timedOut, .windowPassed, .idle, .actionFinished, .job, .settled:
                 return nil
             }
             // The common case, recording with nobody reading, touches no tap.

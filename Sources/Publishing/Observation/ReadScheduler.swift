@@ -131,6 +131,16 @@ package final class ReadScheduler: Cancellable, @unchecked Sendable {
         run({ self.readAfterChange() }, handingTo: handoff)
     }
 
+    /// Runs `action` on the observer's actor behind every read scheduled so far: what a change
+    /// noted before this call has been read and sent by the time it runs. (With the
+    /// ``ChangeSignal/beforeStore`` signal, a store still landing on another thread is seen only
+    /// by the confirming reads that follow.)
+    package func afterScheduledReads(_ action: @escaping @Sendable () -> Void) {
+        var handoff: JobHandoff?
+        state.withLock { handoff = $0.handoff }
+        run(action, handingTo: handoff)
+    }
+
     /// Runs `job` on the observer's actor: through `handoff` if there is one, else `runner`.
     private func run(_ job: @escaping @Sendable () -> Void, handingTo handoff: JobHandoff?) {
         if let handoff {

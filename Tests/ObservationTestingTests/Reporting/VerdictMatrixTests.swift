@@ -147,6 +147,10 @@ enum VerdictMatrix {
         Case(verb: "never", failure: "action outlives the window") { s in
             await never(silent(), satisfies: { $0 == 9 }, for: .milliseconds(10), timeout: short, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { await suspendUntilCancelled() } == false
         },
+        Case(verb: "never on a property", failure: "the action's last change") { s in
+            let counter = SharedCounter()
+            return await never(counter, \.value, satisfies: { $0 == 1 }, for: 0.001, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { counter.value = 1 } == false
+        },
         // stays
         Case(verb: "stays", failure: "broken condition") { s in
             await stays(sending(), satisfying: { $0 == 0 }, for: .seconds(30), fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) == false
@@ -162,6 +166,10 @@ enum VerdictMatrix {
         },
         Case(verb: "stays", failure: "action outlives the window") { s in
             await stays(silent(), satisfying: { $0 == 9 }, for: .milliseconds(10), timeout: short, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { await suspendUntilCancelled() } == false
+        },
+        Case(verb: "stays on a property", failure: "the action's last change") { s in
+            let counter = SharedCounter()
+            return await stays(counter, \.value, satisfying: { $0 == 0 }, for: 0.001, fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { counter.value = 1 } == false
         },
         // until(_:_:), a condition over observable state
         Case(verb: "until state", failure: "timeout") { s in

@@ -210,19 +210,18 @@ extension ReadHandingPublisher {
     /// wait's actor), the read after each change runs in the wait itself when the change wakes
     /// it, instead of in a job of its own that then wakes the wait: the wait's wake is queued on
     /// the main actor directly, so the read still comes before the changing code's next
-    /// suspension ends. Elsewhere a wake through a continuation would not, and it reads as any
-    /// publisher.
+    /// suspension ends. Elsewhere a wake through a continuation would not, and the reads run on
+    /// the wait's actor on their own. Either way the subscription is the ``ReadScheduler``, which
+    /// a wait asks to settle the reads still to come before it ends a window.
     @inlinable
     func observedWaitSource(noun: String) -> WaitSource<Output, Never> {
-        guard readsOnMainActor else {
-            var source = publisherWaitSource(self)
-            source.noun = noun
-            return source
-        }
+        let readsOnMainActor = readsOnMainActor
         return WaitSource(
             subscribe: { [self] mailbox in
-                sink(
-                    handingReadsTo: { mailbox.post(.job(WaitJob(run: $0))) },
+                var handoff: JobHandoff?
+                if readsOnMainActor { handoff = { mailbox.post(.job(WaitJob(run: $0))) } }
+                return sink(
+                    handingReadsTo: handoff,
                     receiveCompletion: { mailbox.post(.completion($0.erased, arrived: .now)) },
                     receiveValue: { mailbox.post(.value($0, arrived: .now)) }
                 )
