@@ -231,9 +231,3 @@ extension ReadHandingPublisher {
         )
     }
 }
-
-/// `publisher`'s ``Publisher/waitSource``, for a type that has a more specific one.
-@inlinable
-func publisherWaitSource<P: Publisher>(_ publisher: P) -> WaitSource<P.Output, P.Failure> {
-    publisher.waitSource
-}
