@@ -187,6 +187,23 @@ struct ChangeRecorderTests {
         }
     }
 
+    @Test("A test that forgets finish() fails naming the last change, whose read was still due")
+    @MainActor
+    func forgetsTheLastChange() async {
+        let viewModel = ListViewModel()
+        let line = #line + 2
+        await withKnownIssue {
+            let changes = viewModel.recordChanges()
+            await viewModel.load()
+            await changes.next { $0.isLoading = true }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("ChangeRecorder was released with 1 change not asserted")
+                && text.contains("[2] items: [1, 2, 3], isLoading: false")
+                && issue.sourceLocation?.line == line
+        }
+    }
+
     @Test("Not exhaustive, a step skips to the first state that has what it sets")
     @MainActor
     func nonExhaustive() async {
@@ -354,6 +371,23 @@ final class ChangeRecorderXCTests: FailureCapturingTestCase {
         XCTAssertTrue(passed && listPassed)
         changes.finish()
         listChanges.finish()
+    }
+
+    @MainActor
+    func testForgettingFinishFailsNamingTheLastChange() async {
+        let viewModel = ListViewModel()
+        var line = 0
+        let failures = await captureFailures {
+            line = #line + 1
+            let changes = viewModel.recordChanges()
+            await viewModel.load()
+            await changes.next { $0.isLoading = true }
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, line)
+        XCTAssertTrue(
+            failures.first?.description.contains("[2] items: [1, 2, 3], isLoading: false") == true,
+            failures.first?.description ?? "no failure")
     }
 
     @MainActor
