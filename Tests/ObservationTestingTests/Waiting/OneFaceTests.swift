@@ -51,6 +51,31 @@ struct OneFaceTests {
         #expect(isOfType(fromRecorder, [Int]?.self) && fromRecorder == [])
     }
 
+    @Test("The condition as a trailing closure after a timeout, for every source")
+    @MainActor
+    func trailingConditionAfterATimeout() async {
+        let subject = CurrentValueSubject<Int, Never>(1)
+        let counter = PlainCounter()
+        let model = Model()
+        #expect(await until(subject, timeout: 30) { $0 == 1 } == 1)
+        #expect(await until(subject, idleTimeout: 5) { $0 == 1 } == 1)
+        #expect(await until(counter.$value, timeout: 30) { $0 == 0 } == 0)
+        #expect(await until(subject.record(), timeout: 30) { $0 == 1 } == 1)
+        #expect(await until(model, \.count, timeout: 30) { $0 == 0 } == 0)
+        #expect(await until(model, timeout: 30) { $0.count == 0 })
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            let stream = AsyncStream<Int> { $0.yield(2) }
+            #expect(await until(stream, timeout: 30) { $0 == 2 } == 2)
+        }
+        // With an action, as the whole-model form takes it.
+        #expect(
+            await until(subject, timeout: 5) {
+                $0 == 2
+            } perform: {
+                subject.send(2)
+            } == 2)
+    }
+
     @Test("An @Observable property: every verb, and record")
     @MainActor
     func observable() async {

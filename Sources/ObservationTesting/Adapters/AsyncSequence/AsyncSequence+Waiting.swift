@@ -86,6 +86,29 @@ public func until<S: AsyncSequence>(
     )?.first
 }
 
+/// The one-condition form for an async sequence with the condition last, after a timeout:
+/// `await until(stream, timeout: 0.3) { $0 == 1 }`.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+@_disfavoredOverload
+@discardableResult
+public func until<S: AsyncSequence>(
+    _ sequence: S,
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ condition: @escaping (S.Element) throws -> Bool,
+    perform action: (() async throws -> Void)? = nil
+) async -> S.Element? {
+    await until(
+        sequence, satisfies: condition, timeout: timeout, idleTimeout: idleTimeout,
+        isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+        perform: action)
+}
+
 /// `until(_:emits:)` for an async sequence.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 @discardableResult

@@ -91,6 +91,30 @@ public func until<Model: AnyObject & Observable, Value>(
     )?.first
 }
 
+/// The one-condition form for an `@Observable` object's property with the condition last,
+/// after a timeout: `await until(model, \.count, timeout: 0.3) { $0 == 1 }`.
+@inlinable
+@_disfavoredOverload
+@discardableResult
+public func until<Model: AnyObject & Observable, Value>(
+    _ model: Model,
+    _ keyPath: KeyPath<Model, Value>,
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ condition: @escaping (Value) throws -> Bool,
+    perform action: (() async throws -> Void)? = nil
+) async -> Value? {
+    await until(
+        model, keyPath, satisfies: condition, timeout: timeout, idleTimeout: idleTimeout,
+        isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+        perform: action)
+}
+
 /// `until(_:emits:)` for an `@Observable` object's property.
 @inlinable
 @discardableResult

@@ -123,6 +123,30 @@ public func until<P: Publisher>(
     )?.first
 }
 
+/// The one-condition form with the condition last, after a timeout:
+/// `await until(viewModel.$count, timeout: 0.3) { $0 == 1 }`. See
+/// `until(_:satisfies:)`.
+@inlinable
+@_disfavoredOverload
+@discardableResult
+public func until<P: Publisher>(
+    _ publisher: P,
+    timeout: Timeout? = nil,
+    idleTimeout: Timeout? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ condition: @escaping (P.Output) throws -> Bool,
+    perform action: (() async throws -> Void)? = nil
+) async -> P.Output? {
+    await until(
+        publisher, satisfies: condition, timeout: timeout, idleTimeout: idleTimeout,
+        isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column,
+        perform: action)
+}
+
 /// Suspends until the publisher's next values equal `expected`, in order.
 ///
 /// The publisher's current value counts as the first. A value that differs fails at once with
