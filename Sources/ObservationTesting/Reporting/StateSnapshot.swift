@@ -85,7 +85,8 @@ enum StateValue {
 }
 
 /// The lines that tell how an actual state differs from the expected one: only the differing
-/// properties, and within a struct, tuple, collection or optional, only its differing parts.
+/// properties, and within a struct, tuple or collection, only its differing parts; optionals by
+/// what they hold.
 enum StateDiff {
     private static let maximumDepth = 6
 
@@ -101,9 +102,27 @@ enum StateDiff {
     }
 
     private static func differences(
-        _ path: String, _ expected: Any, _ actual: Any, depth: Int, into lines: inout [String]
+        _ path: String, _ expectedValue: Any, _ actualValue: Any, depth: Int,
+        into lines: inout [String]
     ) {
-        guard !StateValue.areEqual(expected, actual) else { return }
+        guard !StateValue.areEqual(expectedValue, actualValue) else { return }
+        // An optional is compared by what it holds, so a step that assigns a `Profile` to a
+        // `Profile?` property diffs field by field, and a missing value reads as plain `nil`.
+        let expected: Any
+        let actual: Any
+        switch (unwrapped(expectedValue), unwrapped(actualValue)) {
+        case (nil, nil):
+            return
+        case (let wrappedExpected?, let wrappedActual?):
+            (expected, actual) = (wrappedExpected, wrappedActual)
+            guard !StateValue.areEqual(expected, actual) else { return }
+        case (nil, let wrappedActual?):
+            lines.append("  \(path): expected nil, got \(ValueDescription.of(wrappedActual))")
+            return
+        case (let wrappedExpected?, nil):
+            lines.append("  \(path): expected \(ValueDescription.of(wrappedExpected)), got nil")
+            return
+        }
         let expectedMirror = Mirror(reflecting: expected)
         let actualMirror = Mirror(reflecting: actual)
         if depth < maximumDepth, let parts = matchingParts(expectedMirror, actualMirror) {
@@ -127,6 +146,13 @@ enum StateDiff {
         lines.append(line)
     }
 
+    /// What `value` holds once every `Optional` around it is opened; `nil` for none.
+    private static func unwrapped(_ value: Any) -> Any? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first.flatMap { unwrapped($0.value) }
+    }
+
     /// The parts of two values to compare one by one, if they have the same shape.
     private static func matchingParts(
         _ expected: Mirror, _ actual: Mirror
@@ -143,8 +169,6 @@ enum StateDiff {
             return pairs.map { (".\($1.label ?? "")", $0.value, $1.value) }
         case .collection:
             return pairs.enumerated().map { ("[\($0)]", $1.0.value, $1.1.value) }
-        case .optional:
-            return pairs.map { ("?", $0.value, $1.value) }
         default:
             return nil
         }

@@ -32,6 +32,11 @@ final class ServiceViewModel: ObservableObject {
 }
 
 @MainActor
+final class SelectionViewModel: ObservableObject {
+    @Published var selected: Profile?
+}
+
+@MainActor
 final class ProfileViewModel: ObservableObject {
     @Published var profile = Profile(name: "Ann", tags: ["a"])
     @Published var note = Unequatable(number: 0)
@@ -100,6 +105,34 @@ struct ChangeRecorderTests {
                 && !text.contains("name") && !text.contains("count")
         }
         #expect(!matched)
+        changes.finish()
+    }
+
+    @Test("An optional property diffs by what it holds; a missing value reads as plain nil")
+    @MainActor
+    func optionalStep() async {
+        let viewModel = SelectionViewModel()
+        let changes = viewModel.recordChanges()
+        let messages = Locked<[String]>([])
+        await withKnownIssue {
+            viewModel.selected = Profile(name: "Alice", tags: ["a"])
+            await changes.next { $0.selected = Profile(name: "Alicia", tags: ["a"]) }
+            viewModel.selected = Profile(name: "Bob", tags: [])
+            await changes.next { $0.selected = nil }
+        } matching: { issue in
+            messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+            return true
+        }
+        let recorded = messages.withLock { $0 }
+        #expect(recorded.count == 2)
+        #expect(recorded.first?.contains(#"selected.name: expected "Alicia", got "Alice""#) == true)
+        #expect(
+            recorded.last?.contains(
+                #"selected: expected nil, got ObservationTestingTests.Profile(name: "Bob""#)
+                == true, "\(recorded.last ?? "")")
+        #expect(!recorded.joined().contains("Optional("))
+        viewModel.selected = nil
+        #expect(await changes.next { $0.selected = nil })
         changes.finish()
     }
 
