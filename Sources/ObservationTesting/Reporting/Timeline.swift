@@ -57,10 +57,13 @@ struct Timeline<Value> {
     }
 
     private static func line(_ entry: Entry) -> String {
-        // A recorder's earlier values arrived before the wait began: their times are negative.
-        let sign = entry.elapsed < .zero ? "" : "+"
-        var line = "  [\(entry.index)] \(sign)\(entry.elapsed.secondsText(decimals: 3))  "
-        line += ValueDescription.of(entry.value)
+        // Every time is signed: a recorder's earlier values arrived before the wait began, so
+        // theirs count back from it (even those that round to zero), and say so.
+        let isEarlier = entry.elapsed < .zero
+        let magnitude = isEarlier ? .zero - entry.elapsed : entry.elapsed
+        var line = "  [\(entry.index)] \(isEarlier ? "-" : "+")"
+        line += "\(magnitude.secondsText(decimals: 3))  \(ValueDescription.of(entry.value))"
+        if isEarlier { line += "  (before this wait began)" }
         if let condition = entry.metCondition {
             line += "  ← met condition \(condition + 1)"
         }

@@ -194,16 +194,22 @@ struct RecorderTests {
         }
     }
 
-    @Test("Values recorded before the wait began show negative times in a message")
+    @Test("Values recorded before the wait began show negative times, labelled as such")
     func earlierValuesInMessage() async {
         let subject = PassthroughSubject<Int, Never>()
         let recorder = subject.record()
         subject.send(5)
         await withKnownIssue {
-            await until(recorder, satisfies: [{ $0 == 6 }], timeout: .milliseconds(50))
+            await until(recorder, satisfies: [{ $0 == 6 }], timeout: .milliseconds(50)) {
+                subject.send(7)
+            }
         } matching: { issue in
-            hasComment(issue, containing: "[0] ") && hasComment(issue, containing: "  5\n")
-                && !hasComment(issue, containing: "+-")
+            // Even a time that rounds to zero keeps its sign; later values count forward.
+            hasComment(issue, containing: "[0] -")
+                && hasComment(issue, containing: "  5  (before this wait began)\n")
+                && hasComment(issue, containing: "[1] +0.")
+                && !hasComment(issue, containing: "7  (before")
+                && !hasComment(issue, containing: "+-") && !hasComment(issue, containing: "] 0.")
         }
     }
 }
