@@ -42,6 +42,9 @@ public final class ChangeRecorder<Model: AnyObject> {
     private var isFinished = false
     private let start: CallSite
     private weak var model: Model?
+    /// Whether properties were named to wake the recorder (an `@Observable` model): a failure
+    /// then says that every observed property is compared all the same.
+    private let wakesOnNamedProperties: Bool
 
     init(
         of model: Model,
@@ -52,6 +55,7 @@ public final class ChangeRecorder<Model: AnyObject> {
     ) {
         self.isExhaustive = isExhaustive
         self.model = model
+        wakesOnNamedProperties = !keyPaths.isEmpty
         start = callSite
         let storage = storage
         let snapshots = ObservedState(watching: [model], isolation: isolation) {
@@ -171,7 +175,10 @@ public final class ChangeRecorder<Model: AnyObject> {
         FailureReporter.record(
             "ChangeRecorder.next(_:) failed: state [\(position - 1)] differs from the expected "
                 + "state:\n" + differences.joined(separator: "\n")
-                + "\n\nThe next step starts from the actual state.",
+                + "\n\nThe next step starts from the actual state."
+                + (wakesOnNamedProperties
+                    ? " Every observed property of the model is compared, not only those named "
+                        + "in recordChanges(…): they say which changes make a new state." : ""),
             at: callSite)
         return false
     }
@@ -272,7 +279,8 @@ extension Observable where Self: AnyObject {
     /// ```
     ///
     /// Observation tells of a change only to those who read the property, so name the properties
-    /// whose changes make a state; each state still shows every observed property.
+    /// whose changes make a state. Each state still holds, and each exhaustive step compares,
+    /// every observed property: one that changed with a named one must be asserted too.
     ///
     /// - Parameters:
     ///   - keyPath: A property whose changes make a new state.

@@ -31,6 +31,13 @@ final class ServiceViewModel: ObservableObject {
     @Published var log = ""
 }
 
+@MainActor @Observable
+final class SearchModel {
+    var query = ""
+    var isSearching = false
+    var results: [String] = []
+}
+
 @MainActor
 final class SelectionViewModel: ObservableObject {
     @Published var selected: Profile?
@@ -74,6 +81,27 @@ struct ChangeRecorderTests {
                 // `Subscribers.Demand`'s, and a step's property has no type until it is used.
                 $0.count = 1
             })
+        changes.finish()
+    }
+
+    @Test("An @Observable model's steps compare every observed property, and a failure says so")
+    @MainActor
+    func everyObservedPropertyIsCompared() async {
+        let model = SearchModel()
+        let changes = model.recordChanges(\.isSearching, \.results)
+        model.query = "sw"
+        model.isSearching = true
+        await withKnownIssue {
+            await changes.next { $0.isSearching = true }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains(#"query: expected "", got "sw""#)
+                && text.contains(
+                    "Every observed property of the model is compared, not only those named in "
+                        + "recordChanges(…): they say which changes make a new state.")
+        }
+        model.isSearching = false
+        #expect(await changes.next { $0.isSearching = false })
         changes.finish()
     }
 
