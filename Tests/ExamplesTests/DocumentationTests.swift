@@ -15,8 +15,7 @@ struct ExamplesReadmeSamples {
         let task = Task { await viewModel.addItem() }
 
         await until(viewModel.$isLoading, satisfies: [{ $0 }])  // loading started
-        await until(clock.sleeperCounts) { $0 == 1 }  // it is asleep
-        await clock.advance(by: .seconds(1))  // no real sleeping
+        await clock.advance(by: .seconds(1), whenAsleep: 1)  // once asleep; no real sleeping
         await task.value
         #expect(viewModel.items == [1])
     }

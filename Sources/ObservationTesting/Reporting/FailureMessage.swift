@@ -241,15 +241,15 @@ struct FailureMessage<Value> {
 
     /// What to try when the code under test may be sleeping.
     private var sleepAdvice: String {
-        let asleep = TestClock.sleepersInProcess
+        let asleep = TestClock.sleepersInCurrentTest
         guard asleep > 0 else {
             return "If the code under test sleeps, inject a TestClock and advance it; if it is "
                 + "slow, raise the timeout."
         }
         let tasks = asleep == 1 ? "1 task is" : "\(asleep) tasks are"
-        return "\(tasks) asleep on a TestClock in this process: if the code under test is one, "
-            + "advance the clock to wake it (first wait for it to sleep, with "
-            + "until(clock.sleeperCounts)); if it is slow, raise the timeout."
+        return "\(tasks) asleep on a TestClock this test made: if the code under test is one, "
+            + "advance the clock to wake it (advance(by:whenAsleep:) first waits for it to "
+            + "sleep); if it is slow, raise the timeout."
     }
 
     /// Expected and received values side by side, the first difference marked.

@@ -1,4 +1,5 @@
 public import Publishing
+import Testing
 
 /// A clock whose time moves only when a test advances it, so code that sleeps runs at once.
 ///
@@ -105,16 +106,25 @@ public final class TestClock: Clock, Sendable {
     /// on any thread; the lock only makes it `Sendable`.)
     private let scheduling = Locked(PassthroughSubject<Void, Never>())
 
-    /// Tasks asleep on every test clock of the process, for the hints of failure messages.
-    private static let sleepersOfAllClocks = Locked(0)
+    /// Tasks asleep on the test clocks of each Swift Testing test that made them (`nil`: clocks
+    /// made outside one, as in XCTest, which runs one test at a time), for failure hints.
+    private static let sleepersByTest = Locked<[Test.ID?: Int]>([:])
+    /// The Swift Testing test this clock was made in, if any.
+    private let test = Test.current?.id
 
-    static var sleepersInProcess: Int {
-        sleepersOfAllClocks.withLock { $0 }
+    /// Tasks asleep on the clocks the running test made: what a failure's hint can point to,
+    /// where the tests running beside it under `--parallel` have clocks of their own.
+    static var sleepersInCurrentTest: Int {
+        let test = Test.current?.id
+        return sleepersByTest.withLock { $0[test] ?? 0 }
     }
 
-    /// Changes the number of sleepers, published and counted process-wide.
+    /// Changes the number of sleepers, published and counted for the test that made the clock.
     private func changeSleeperCount(by change: Int) {
-        Self.sleepersOfAllClocks.withLock { $0 += change }
+        Self.sleepersByTest.withLock { counts in
+            let count = (counts[test] ?? 0) + change
+            counts[test] = count == 0 ? nil : count
+        }
         counts.withLock { $0.send($0.value + change) }
     }
 
@@ -240,6 +250,60 @@ public final class TestClock: Clock, Sendable {
         // Relative to now: if a concurrent advance has already moved past the target, it is
         // simply reached.
         await advance(to: now.advanced(by: duration))
+    }
+
+    /// Waits until `sleepers` tasks are asleep on the clock, then moves time forward by
+    /// `duration`: the habit of advancing right after starting the code under test, made safe.
+    ///
+    /// ```swift
+    /// let task = Task { await viewModel.refresh() }      // sleeps for 1 s on `clock`
+    /// await clock.advance(by: .seconds(1), whenAsleep: 1)
+    /// ```
+    ///
+    /// If fewer are asleep when `timeout` has passed, the failure is recorded here, with the
+    /// counts seen, and time does not move.
+    ///
+    /// - Parameters:
+    ///   - duration: How far to move. Must not be negative.
+    ///   - sleepers: How many tasks must be asleep on the clock first; at least one.
+    ///   - timeout: How long to wait for them; `nil` uses the default.
+    ///   - isolation: The caller's actor, inferred.
+    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
+    ///   - filePath: The caller's file path, inferred: failures are recorded there.
+    ///   - line: The caller's line, inferred: failures are recorded there.
+    ///   - column: The caller's column, inferred: failures are recorded there.
+    public func advance(
+        by duration: Duration,
+        whenAsleep sleepers: Int,
+        timeout: Timeout? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard sleepers > 0 else {
+            FailureReporter.record(
+                "TestClock.advance(by:whenAsleep:) was asked to wait for \(sleepers) sleepers; "
+                    + "pass one or more, or call advance(by:).",
+                at: callSite)
+            return
+        }
+        let asleep = await Verbs.until(
+            sleeperCounts.waitSource,
+            satisfies: [Condition("\(sleepers) or more asleep") { $0 >= sleepers }],
+            timeout: timeout,
+            idleTimeout: nil,
+            helper: "TestClock.advance(by:whenAsleep:)",
+            isolation: isolation,
+            at: callSite,
+            performing: nil
+        )
+        guard asleep != nil else { return }
+        await advance(
+            by: duration, isolation: isolation, fileID: fileID, filePath: filePath, line: line,
+            column: column)
     }
 
     /// Moves time forward to `deadline`, waking every sleeper whose deadline it reaches.

@@ -224,20 +224,27 @@ struct UntilSwiftTestingTests {
         }
     }
 
-    @Test("A timeout while a TestClock has a sleeper says to advance it")
+    @Test("A timeout while a TestClock of this test has a sleeper says to advance it")
     func timeoutPointsAtTheSleepingClock() async {
         let clock = TestClock()
         let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
         await until(clock.sleeperCounts) { $0 == 1 }
+        // A clock made outside this test (a detached task does not inherit the test) is not
+        // counted, as the clocks of the tests running beside it under --parallel are not.
+        let elsewhere = await Task.detached { TestClock() }.value
+        let otherSleeper = Task { try await elsewhere.sleep(for: .seconds(1)) }
+        await until(elsewhere.sleeperCounts) { $0 == 1 }
         await withKnownIssue {
             await until(
                 PassthroughSubject<Int, Never>(), satisfies: [{ $0 == 1 }],
                 timeout: .milliseconds(50))
         } matching: { issue in
-            hasComment(issue, containing: "asleep on a TestClock in this process")
+            hasComment(issue, containing: "1 task is asleep on a TestClock this test made")
+                && hasComment(issue, containing: "advance(by:whenAsleep:)")
                 && !hasComment(issue, containing: "inject a TestClock")
         }
         sleeper.cancel()
+        otherSleeper.cancel()
     }
 
     @Test("An error of a type declared in a function is named as the test wrote it")

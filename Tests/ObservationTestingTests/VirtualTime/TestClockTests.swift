@@ -60,6 +60,42 @@ struct TestClockTests {
         }
     }
 
+    @Test("advance(by:whenAsleep:) waits for the code under test to sleep, then advances")
+    func advanceWhenAsleep() async throws {
+        // The first-hour habit: start the code, advance at once. The sleep registers whenever
+        // the task gets to run; the advance waits for it.
+        for _ in 1...20 {
+            let clock = TestClock()
+            let ticker = Ticker(clock: clock)
+            let task = Task { try await ticker.tick(times: 1, every: .seconds(1)) }
+            await clock.advance(by: .seconds(1), whenAsleep: 1)
+            await until(ticker.$ticks, satisfies: [.equals(1)])
+            try await task.value
+        }
+    }
+
+    @Test("advance(by:whenAsleep:) with nobody asleep fails at its line and leaves time alone")
+    func advanceWhenAsleepFails() async {
+        let clock = TestClock()
+        let line = #line + 3
+        let recorded = Locked<[(String, Int?)]>([])
+        await withKnownIssue {
+            await clock.advance(by: .seconds(1), whenAsleep: 1, timeout: .milliseconds(50))
+            await clock.advance(by: .seconds(1), whenAsleep: 0)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            recorded.withLock { $0.append((text, issue.sourceLocation?.line)) }
+            return true
+        }
+        let issues = recorded.withLock { $0 }
+        #expect(issues.count == 2)
+        #expect(issues.first?.0.contains("TestClock.advance(by:whenAsleep:) timed out") == true)
+        #expect(issues.first?.0.contains("1 or more asleep") == true)
+        #expect(issues.first?.1 == line)
+        #expect(issues.last?.0.contains("was asked to wait for 0 sleepers") == true)
+        #expect(clock.now == TestClock.Instant(offset: .zero))
+    }
+
     @Test("Advancing short of a deadline wakes nobody")
     func partialAdvance() async throws {
         let clock = TestClock()
