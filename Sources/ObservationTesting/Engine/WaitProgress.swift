@@ -1,0 +1,201 @@
+import Publishing
+
+/// How far a wait has come: the step pending, the values met, and the failure message so far.
+struct WaitProgress<Output> {
+    let plan: WaitPlan<Output>
+    var report: FailureMessage<Output>
+    let start: ContinuousClock.Instant
+    var isActionRunning: Bool
+    /// Whether a `never` or `stays` has watched for its whole window, or its source has ended.
+    private var isWindowOver = false
+    /// Asks the source to post ``WaitEvent/settled`` once the values of changes made so far are
+    /// posted; `nil` for sources that post each value as it happens.
+    var settle: (() -> Void)?
+    /// Whether a window's end has been settled with the source (or needs no settling).
+    private var isSettled = false
+    private var isSettling = false
+
+    /// Index into `plan.steps` of the condition waited for.
+    private var step = 0
+    /// `never` steps in force: passed over, and not yet followed by a met condition.
+    private var forbidden: [Condition<Output>] = []
+    /// How many conditions have been met.
+    private var metCount = 0
+    private var consumed = 0
+    private var previous: Output?
+    private var idleGeneration = 0
+    private(set) var idleTimer: DeadlineTimer?
+
+    init(
+        plan: WaitPlan<Output>,
+        report: FailureMessage<Output>,
+        start: ContinuousClock.Instant,
+        isActionRunning: Bool
+    ) {
+        self.plan = plan
+        self.report = report
+        self.start = start
+        self.isActionRunning = isActionRunning
+    }
+
+    private var areConditionsMet: Bool { step >= plan.steps.count }
+
+    private var isDone: Bool {
+        guard areConditionsMet, !isActionRunning else { return false }
+        switch plan.ending {
+        case .conditionsMet: return true
+        case .finished, .failed: return false
+        case .window: return isWindowOver && isSettled
+        }
+    }
+
+    /// Once a window could end, asks the source for the values still to come first.
+    private mutating func settleIfDue() {
+        guard case .window = plan.ending, isWindowOver, areConditionsMet, !isActionRunning,
+            !isSettled, !isSettling
+        else { return }
+        guard let settle else {
+            isSettled = true
+            return
+        }
+        isSettling = true
+        settle()
+    }
+
+    /// Moves past `never` steps, putting them in force, to the next condition to meet.
+    private mutating func passForbiddingSteps() {
+        while step < plan.steps.count, plan.steps[step].isForbidding {
+            forbidden.append(plan.steps[step])
+            step += 1
+        }
+    }
+
+    private mutating func armIdleTimer<Failure>(
+        _ mailbox: Mailbox<WaitEvent<Output, Failure>>
+    ) {
+        guard let idleTimeout = plan.idleLimit else { return }
+        idleTimer?.cancel()
+        idleGeneration += 1
+        let generation = idleGeneration
+        idleTimer = DeadlineTimer(after: idleTimeout) {
+            mailbox.post(.idle(generation: generation))
+        }
+    }
+
+    /// Feeds the mailbox's events to the steps until an outcome is reached; calls
+    /// `beforeSuspending` once, the first time no event is waiting.
+    mutating func run<Failure>(
+        from mailbox: Mailbox<WaitEvent<Output, Failure>>,
+        isolation: isolated (any Actor)? = #isolation,
+        at callSite: CallSite,
+        beforeSuspending: () -> Void
+    ) async -> WaitOutcome? {
+        let clock = ContinuousClock()
+        passForbiddingSteps()
+        armIdleTimer(mailbox)
+        // `beforeSuspending` is needed once; asking the mailbox takes its lock.
+        var isPreparedToSuspend = false
+        while !isDone {
+            settleIfDue()
+            if isDone { break }
+            if !isPreparedToSuspend, !mailbox.hasMessage {
+                beforeSuspending()
+                isPreparedToSuspend = true
+            }
+            // `nil`: the waiting task was cancelled. That is the caller's decision, not a failed
+            // expectation, so nothing is recorded.
+            guard let event = await mailbox.receive(isolation: isolation) else { return nil }
+            report.pending = metCount
+            switch event {
+            case .value(let value, let arrived):
+                if areConditionsMet, case .conditionsMet = plan.ending { continue }
+                consumed += 1
+                armIdleTimer(mailbox)
+                if let isRepeat = plan.isRepeat {
+                    defer { previous = value }
+                    if let previous, isRepeat(previous, value) { continue }
+                }
+                if !take(value, arrivedAfter: arrived - start, at: callSite) { return nil }
+            case .completion(let completion, let arrived):
+                switch (completion, plan.ending) {
+                case (.finished, .finished) where areConditionsMet:
+                    return WaitOutcome(consumed: consumed)
+                case (.failure(let error), .failed) where areConditionsMet:
+                    return WaitOutcome(consumed: consumed, failure: error)
+                case (.finished, .window) where areConditionsMet:
+                    // It can send nothing more, so the window is as good as over.
+                    isWindowOver = true
+                case (_, .conditionsMet) where areConditionsMet:
+                    continue
+                default:
+                    report.fail(.ended(from: completion), after: arrived - start, at: callSite)
+                    return nil
+                }
+            case .timedOut:
+                report.fail(.timedOut, after: report.timeout, at: callSite)
+                return nil
+            case .windowPassed:
+                isWindowOver = true
+            case .idle(let generation):
+                guard generation == idleGeneration, let idleTimeout = plan.idleLimit else {
+                    continue
+                }
+                report.fail(.idle(idleTimeout), after: clock.now - start, at: callSite)
+                return nil
+            case .job(let job):
+                job.run()
+            case .settled:
+                isSettled = true
+            case .actionFinished(let thrown):
+                isActionRunning = false
+                report.actionReturned = clock.now - start
+                if let thrown {
+                    report.fail(.actionThrew(thrown), after: clock.now - start, at: callSite)
+                    return nil
+                }
+            }
+        }
+        return WaitOutcome(consumed: consumed)
+    }
+
+    /// Tests one value against the steps in force; `false` once the wait has failed.
+    private mutating func take(
+        _ value: Output,
+        arrivedAfter elapsed: Duration,
+        at callSite: CallSite
+    ) -> Bool {
+        do {
+            for condition in forbidden where try condition.isMet(by: value) {
+                report.timeline.record(value, elapsed: elapsed, metCondition: nil)
+                report.fail(.forbidden(condition.label), after: elapsed, at: callSite)
+                return false
+            }
+            guard !areConditionsMet else {
+                report.timeline.record(value, elapsed: elapsed, metCondition: nil)
+                return true
+            }
+            let isMet = try plan.steps[step].isMet(by: value)
+            if plan.expectedDescriptions != nil { report.received.append(value) }
+            report.timeline.record(
+                value,
+                elapsed: elapsed,
+                metCondition: isMet ? metCount : nil
+            )
+            if isMet {
+                metCount += 1
+                step += 1
+                forbidden.removeAll()
+                passForbiddingSteps()
+                report.pending = metCount
+            } else if plan.isStrict {
+                report.fail(.mismatch, after: elapsed, at: callSite)
+                return false
+            }
+            return true
+        } catch {
+            report.timeline.record(value, elapsed: elapsed, metCondition: nil)
+            report.fail(.conditionThrew(error), after: elapsed, at: callSite)
+            return false
+        }
+    }
+}

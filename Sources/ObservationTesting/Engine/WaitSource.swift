@@ -1,0 +1,27 @@
+import Publishing
+
+/// A source of values, as its adapter (under `Adapters/`) presents it to the engine.
+@usableFromInline
+struct WaitSource<Output, Failure: Error> {
+    /// Starts feeding a wait's mailbox, and stops when the returned handle is cancelled.
+    @usableFromInline var subscribe: EventSubscription
+    /// What failure messages call it: "publisher", "property", "sequence".
+    @usableFromInline var noun: String
+    /// Whether it sends changes made with no suspension point between them as one.
+    @usableFromInline var coalescesChanges: Bool
+    /// Told how many values a wait that succeeded took: a recorder moves on by that many.
+    @usableFromInline var didConsume: ((Int) -> Void)?
+
+    @usableFromInline
+    init(
+        subscribe: @escaping EventSubscription,
+        noun: String = "publisher",
+        coalescesChanges: Bool = false,
+        didConsume: ((Int) -> Void)? = nil
+    ) {
+        self.subscribe = subscribe
+        self.noun = noun
+        self.coalescesChanges = coalescesChanges
+        self.didConsume = didConsume
+    }
+}

@@ -1,0 +1,61 @@
+import Publishing
+
+/// Scheduled actions, for the test schedulers that run on a test clock.
+extension TestClock {
+    /// Schedules `action` to run when time reaches `deadline` (at once, on the next advance, if
+    /// it has passed); returns its key for ``cancelScheduled(_:)``.
+    func schedule(at deadline: Instant, _ action: @escaping () -> Void) -> UInt64 {
+        defer { scheduling.withLock { $0 }.send(()) }
+        return state.withLock { state in
+            let id = state.nextID
+            state.nextID += 1
+            let work = Scheduled(id: id, deadline: max(deadline, state.now), action: action)
+            let index =
+                state.scheduled.firstIndex { $0.deadline > work.deadline }
+                ?? state.scheduled.endIndex
+            state.scheduled.insert(work, at: index)
+            return id
+        }
+    }
+
+    /// Drops a scheduled action that has not run.
+    func cancelScheduled(_ id: UInt64) {
+        let removed = state.withLock { state -> Scheduled? in
+            guard let index = state.scheduled.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.scheduled.remove(at: index)
+        }
+        withExtendedLifetime(removed) {}
+    }
+
+    /// How many scheduled actions have not run yet.
+    var scheduledCount: Int {
+        state.withLock { $0.scheduled.count }
+    }
+
+    /// The earliest deadline of a scheduled action, if any.
+    var nextScheduledDeadline: Instant? {
+        state.withLock { $0.scheduled.first?.deadline }
+    }
+
+    /// Moves time to `target` at once, running scheduled actions and waking sleepers in time
+    /// order; sleepers are not waited for. Returns how many actions ran, stopping (and leaving
+    /// time where it is) once `limit` have.
+    func advanceSynchronously(to target: Instant, limit: Int = .max) -> Int {
+        var ran = 0
+        while ran < limit {
+            let (action, woken) = state.withLock { takeNextDue(through: target, in: &$0) }
+            if let action {
+                action()
+                ran += 1
+            } else if !woken.isEmpty {
+                changeSleeperCount(by: -woken.count)
+                for sleeper in woken {
+                    sleeper.continuation.resume(returning: Wake(isAwaited: false))
+                }
+            } else {
+                return ran
+            }
+        }
+        return ran
+    }
+}
