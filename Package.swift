@@ -21,7 +21,9 @@ let package = Package(
         .target(name: "ObservationTesting", dependencies: ["Publishing"]),
         .target(name: "Examples", dependencies: ["Publishing"], path: "Examples"),
         // `swift run -c release Benchmarks`: measurements beside their floors, as ratios.
-        .executableTarget(name: "Benchmarks", dependencies: ["ObservationTesting", "Publishing"]),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["ObservationTesting", "Publishing"],
+            exclude: ["README.md"]),
         // Its Combine-behaviour suite also runs in the imitated Apple configuration, with the
         // helpers' waits and test scheduler.
         .testTarget(name: "PublishingTests", dependencies: ["Publishing", "ObservationTesting"]),

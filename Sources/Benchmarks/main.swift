@@ -225,7 +225,7 @@ let observationsLost = Locked(0)
 
 /// Waits for `read()` to reach 1 or more with the standard library's `Observations`.
 ///
-/// `Observations` can miss a change (see the README), and it has no timeout: a watchdog then
+/// `Observations` can miss a change (see README.md beside this file), and it has no timeout: a watchdog then
 /// sets `write` 2 after a second, so a lost change costs that repeat one slow sample and is
 /// counted on standard error, instead of hanging the run. The watchdog is cancelled after the
 /// measurement stops.

@@ -263,3 +263,47 @@ struct ForwardingHelperSample {
         await expectLoaded(isLoading)
     }
 }
+
+// The README's debounce in an `@Observable` model, and its test.
+@MainActor @Observable
+final class SearchModel {
+    var query = "" {
+        didSet { scheduleSearch() }
+    }
+    private(set) var results: [String] = []
+    private let clock: any Clock<Duration>
+    private let search: @Sendable (String) async -> [String]
+    private var pending: Task<Void, Never>?
+
+    init(clock: any Clock<Duration>, search: @escaping @Sendable (String) async -> [String]) {
+        self.clock = clock
+        self.search = search
+    }
+
+    private func scheduleSearch() {
+        pending?.cancel()
+        pending = Task { [query] in
+            do { try await clock.sleep(for: .milliseconds(300)) } catch { return }
+            results = await search(query)
+        }
+    }
+}
+
+@Suite(.untilTimeout(.seconds(30)))
+struct ReadmeFirstHourSamples {
+    @MainActor @Test func searchesOnceTypingPauses() async {
+        let clock = TestClock()
+        let model = SearchModel(clock: clock) { ["\($0)!"] }
+        model.query = "sw"
+        model.query = "swift"  // cancels the first search before it sleeps
+        await clock.advance(by: .milliseconds(300), whenAsleep: 1)
+        #expect(await until(model, \.results) { $0 == ["swift!"] } == ["swift!"])
+    }
+
+    @MainActor @Test func requireAWait() async throws {
+        let viewModel = ViewModel()
+        Task { await viewModel.addItem() }
+        let loaded = try #require(await until(viewModel.$items, satisfies: [{ $0.count == 1 }]))
+        #expect(loaded == [[1]])
+    }
+}

@@ -32,7 +32,7 @@ final class ServiceViewModel: ObservableObject {
 }
 
 @MainActor @Observable
-final class SearchModel {
+final class QueryModel {
     var query = ""
     var isSearching = false
     var results: [String] = []
@@ -87,7 +87,7 @@ struct ChangeRecorderTests {
     @Test("An @Observable model's steps compare every observed property, and a failure says so")
     @MainActor
     func everyObservedPropertyIsCompared() async {
-        let model = SearchModel()
+        let model = QueryModel()
         let changes = model.recordChanges(\.isSearching, \.results)
         model.query = "sw"
         model.isSearching = true
