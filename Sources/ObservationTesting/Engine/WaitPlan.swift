@@ -24,9 +24,9 @@ struct WaitPlan<Output> {
     /// The expected values of an exact sequence, described, for the failure message's diff.
     var expectedDescriptions: [String]?
     /// What failure messages call the source; set from the ``WaitSource``.
-    var source = "publisher"
+    var sourceNoun = "publisher"
     /// Skip a value that repeats the one before, as this says: `emits(…, ignoringDuplicates:)`.
-    var isRepeat: ((Output, Output) -> Bool)?
+    var duplicateTest: ((Output, Output) -> Bool)?
     /// How a failure message words a value that met a `never` step, such as "satisfied the
     /// condition"; `nil` words it as a `never` step in a list.
     var violation: String?
@@ -85,8 +85,10 @@ extension WaitPlan {
             isStrict: isStrict,
             idleTimeout: idleTimeout,
             expectedDescriptions: expectedDescriptions,
-            source: source,
-            isRepeat: isRepeat.map { isRepeat in { isRepeat($0 as! Output, $1 as! Output) } },
+            sourceNoun: sourceNoun,
+            duplicateTest: duplicateTest.map { duplicateTest in
+                { duplicateTest($0 as! Output, $1 as! Output) }
+            },
             violation: violation,
             coalescesChanges: coalescesChanges
         )

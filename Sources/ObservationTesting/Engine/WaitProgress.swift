@@ -111,9 +111,9 @@ struct WaitProgress<Output> {
                 if areConditionsMet, case .conditionsMet = plan.ending { continue }
                 consumed += 1
                 armIdleTimer(mailbox)
-                if let isRepeat = plan.isRepeat {
+                if let duplicateTest = plan.duplicateTest {
                     defer { previous = value }
-                    if let previous, isRepeat(previous, value) { continue }
+                    if let previous, duplicateTest(previous, value) { continue }
                 }
                 if !take(value, arrivedAfter: arrived - start, at: callSite) { return nil }
             case .completion(let completion, let arrived):

@@ -25,7 +25,7 @@ enum Waiter {
         // the change to the test's next line.
         let met = MatchedValues<Output>(capacity: plan.steps.count)
         var erased = plan.erased(met: met)
-        erased.source = source.noun
+        erased.sourceNoun = source.noun
         erased.coalescesChanges = source.coalescesChanges
         guard
             let result = await wait(
@@ -62,7 +62,7 @@ enum Waiter {
         performing action: (() async throws -> Void)?
     ) async -> Int? {
         var plan = WaitPlan<Any>(steps: steps, idleTimeout: idleTimeout)
-        plan.source = noun
+        plan.sourceNoun = noun
         plan.coalescesChanges = coalescesChanges
         return await wait(
             subscribing: subscribe,
@@ -140,7 +140,7 @@ enum Waiter {
                 steps: plan.steps,
                 timeout: timeout,
                 ending: plan.ending,
-                source: plan.source,
+                sourceNoun: plan.sourceNoun,
                 expected: plan.expectedDescriptions,
                 violation: plan.violation,
                 coalescesChanges: plan.coalescesChanges

@@ -36,7 +36,7 @@ struct FailureMessage<Value> {
     let timeout: Duration
     let ending: WaitPlan<Value>.Ending
     /// What the source is called in sentences: "publisher", "sequence", "property".
-    let source: String
+    let sourceNoun: String
     /// The expected values of an exact sequence, described; `nil` for other waits.
     let expected: [String]?
     var timeline = Timeline<Value>()
@@ -57,7 +57,7 @@ struct FailureMessage<Value> {
         steps: [Condition<Value>],
         timeout: Duration,
         ending: WaitPlan<Value>.Ending = .conditionsMet,
-        source: String = "publisher",
+        sourceNoun: String = "publisher",
         expected: [String]? = nil,
         violation: String? = nil,
         coalescesChanges: Bool = false
@@ -68,7 +68,7 @@ struct FailureMessage<Value> {
         self.steps = steps
         self.timeout = timeout
         self.ending = ending
-        self.source = source
+        self.sourceNoun = sourceNoun
         self.expected = expected
     }
 
@@ -81,7 +81,7 @@ struct FailureMessage<Value> {
         if let expected {
             paragraphs.append(diff(expected: expected).joined(separator: "\n"))
         } else if timeline.count == 0 {
-            paragraphs.append("The \(source) sent no values.")
+            paragraphs.append("The \(sourceNoun) sent no values.")
         } else {
             paragraphs.append(timeline.lines().joined(separator: "\n"))
         }
@@ -110,8 +110,8 @@ struct FailureMessage<Value> {
     }
 
     private var pendingCondition: String {
-        if isWaitingToFinish { return "the end of the \(source)" }
-        if isWaitingToFail { return "the failure of the \(source)" }
+        if isWaitingToFinish { return "the end of the \(sourceNoun)" }
+        if isWaitingToFail { return "the failure of the \(sourceNoun)" }
         var text = "condition \(pending + 1) of \(labels.count)"
         if pending < labels.count, let label = labels[pending] {
             text += " (\(label))"
@@ -128,8 +128,8 @@ struct FailureMessage<Value> {
                 return "\(timedOut): received \(received.count) of the \(expected.count) "
                     + "expected values."
             }
-            if isWaitingToFinish { return "\(timedOut): the \(source) never finished." }
-            if isWaitingToFail { return "\(timedOut): the \(source) never failed." }
+            if isWaitingToFinish { return "\(timedOut): the \(sourceNoun) never finished." }
+            if isWaitingToFail { return "\(timedOut): the \(sourceNoun) never failed." }
             if case .window(let window) = ending {
                 return "\(timedOut): the \(window.shortSecondsText) window passed, "
                     + "but the action had not returned."
@@ -140,15 +140,15 @@ struct FailureMessage<Value> {
             }
             return "\(timedOut): \(pendingCondition) was never met."
         case .ended(.finished) where isWaitingToFail:
-            return "\(failedAfter): the \(source) finished instead of failing."
+            return "\(failedAfter): the \(sourceNoun) finished instead of failing."
         case .ended(.finished):
-            return "\(failedAfter): the \(source) finished before \(pendingCondition) was met."
+            return "\(failedAfter): the \(sourceNoun) finished before \(pendingCondition) was met."
         case .ended(.failure(let error)):
             var when = "before \(pendingCondition) was met"
             if isWaitingToFinish { when = "instead of finishing" }
             if ending.window != nil { when = "while it was watched" }
             return
-                "\(failedAfter): the \(source) failed with \(ValueDescription.of(error)) \(when)."
+                "\(failedAfter): the \(sourceNoun) failed with \(ValueDescription.of(error)) \(when)."
         case .conditionThrew(let error as any ExplainedFailure):
             return "\(helper) failed: \(pendingCondition) \(error.summary)."
         case .conditionThrew(let error):
@@ -186,10 +186,11 @@ struct FailureMessage<Value> {
         switch reason {
         case .timedOut:
             if expected == nil, isWaitingToFinish {
-                return "The \(source) must finish within the timeout. Check what should end it."
+                return "The \(sourceNoun) must finish within the timeout. Check what should end it."
             }
             if expected == nil, isWaitingToFail {
-                return "The \(source) must fail within the timeout. Check what should make it fail."
+                return
+                    "The \(sourceNoun) must fail within the timeout. Check what should make it fail."
             }
             if expected == nil, areAllMet {
                 let window = ending.window == nil ? "" : "; the window does not cut it short"
@@ -197,12 +198,12 @@ struct FailureMessage<Value> {
                     + sleepAdvice
             }
             var hint =
-                "Check that the test observes the \(source) the code under test changes, and "
+                "Check that the test observes the \(sourceNoun) the code under test changes, and "
                 + "that the change happens."
             if let last = timeline.last {
                 let quiet = max(timeout - last.elapsed, .zero).secondsText(decimals: 3)
                 hint =
-                    "The \(source) went quiet after value [\(last.index)]: nothing more arrived "
+                    "The \(sourceNoun) went quiet after value [\(last.index)]: nothing more arrived "
                     + "in the last \(quiet) of the wait."
             }
             if let returned = actionReturned?.secondsText(decimals: 3) {
@@ -210,15 +211,16 @@ struct FailureMessage<Value> {
             }
             return hint + " " + sleepAdvice
         case .ended(.finished) where isWaitingToFail:
-            return "The \(source) was expected to fail. Check the code under test's error path."
+            return "The \(sourceNoun) was expected to fail. Check the code under test's error path."
         case .ended(.failure) where ending.window != nil:
-            return "A failure of the \(source) fails the wait: the code under test reported an "
+            return "A failure of the \(sourceNoun) fails the wait: the code under test reported an "
                 + "error. Check what made it fail."
         case .ended(.failure) where isWaitingToFinish:
-            return "The \(source) was expected to finish normally. Check what made it fail."
+            return "The \(sourceNoun) was expected to finish normally. Check what made it fail."
         case .ended:
-            return "A \(source) that has ended sends no more values, so the remaining conditions "
-                + "can never be met. Check what ended it, or wait on a \(source) that stays alive."
+            return
+                "A \(sourceNoun) that has ended sends no more values, so the remaining conditions "
+                + "can never be met. Check what ended it, or wait on a \(sourceNoun) that stays alive."
         case .conditionThrew(let error as any ExplainedFailure):
             return error.hint
         case .conditionThrew:

@@ -140,7 +140,7 @@ extension WaitPlan where Output: Equatable {
             steps: expected.map { .equals($0) },
             isStrict: true,
             expectedDescriptions: expected.map { ValueDescription.of($0) },
-            isRepeat: ignoringDuplicates ? { $0 == $1 } : nil
+            duplicateTest: ignoringDuplicates ? { $0 == $1 } : nil
         )
     }
 }

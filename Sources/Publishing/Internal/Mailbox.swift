@@ -10,7 +10,7 @@ import Dispatch
 /// cooperative pool wakes only to hop the task on to the main actor, which put a wait's wake-up
 /// at about three times that of a task started on the main actor, and let code that changed a
 /// value and then yielded run again before the waiter saw the change. So the receiver parks by
-/// calling into a ``MailboxGate``, an actor whose executor is the mailbox: the task's job is
+/// calling into a ``ParkingActor``, an actor whose executor is the mailbox: the task's job is
 /// handed to the mailbox, which holds it until a message arrives and then runs it on the main
 /// queue, as the main actor. Other receivers park on a continuation, which for a nonisolated
 /// receiver is already one hop.
@@ -73,12 +73,12 @@ package final class Mailbox<Message>: @unchecked Sendable {
     /// and no message is waiting.
     ///
     /// Only a message or the cancel ends the wait. A receiver that finds neither when it goes on
-    /// parks again, on a continuation: the gate's park is an actor hop the optimiser may drop as
-    /// having nothing to run (it did when the gate was held in a local), and the caller would
+    /// parks again, on a continuation: the parking actor's park is an actor hop the optimiser may drop as
+    /// having nothing to run (it did when the actor was held in a local), and the caller would
     /// otherwise take that for a cancel, ending its wait with no failure recorded.
     @inlinable
     package func receive(isolation: isolated (any Actor)? = #isolation) async -> Message? {
-        var parksAtTheGate = isMainActor(isolation)
+        var parksOnTheActor = isMainActor(isolation)
         while true {
             let (message, isCancelled) = take()
             if let message {
@@ -87,10 +87,10 @@ package final class Mailbox<Message>: @unchecked Sendable {
             if isCancelled {
                 return nil
             }
-            let atTheGate = parksAtTheGate
+            let onTheActor = parksOnTheActor
             await withTaskCancellationHandler {
-                if atTheGate {
-                    await MailboxGate(executor: asUnownedSerialExecutor()).park()
+                if onTheActor {
+                    await ParkingActor(executor: asUnownedSerialExecutor()).park()
                 } else {
                     await withUnsafeContinuation(isolation: isolation) { continuation in
                         park(.continuation(continuation))
@@ -99,7 +99,7 @@ package final class Mailbox<Message>: @unchecked Sendable {
             } onCancel: {
                 cancel()
             }
-            parksAtTheGate = false
+            parksOnTheActor = false
         }
     }
 
@@ -150,7 +150,7 @@ package final class Mailbox<Message>: @unchecked Sendable {
 }
 
 extension Mailbox: SerialExecutor {
-    /// Takes the job of a receiver parking in ``MailboxGate/park()``: the only job ever
+    /// Takes the job of a receiver parking in ``ParkingActor/park()``: the only job ever
     /// enqueued here. It is held until a message arrives (or the task is cancelled), then run
     /// on the main actor.
     @usableFromInline
@@ -170,7 +170,7 @@ enum MailboxReceiver: Sendable {
     /// Unsafe, not checked: the mailbox's lock hands it to exactly one waker, and a checked
     /// continuation allocates a canary on every suspension.
     case continuation(UnsafeContinuation<Void, Never>)
-    /// The job of a task on the main actor that parked through a ``MailboxGate``.
+    /// The job of a task on the main actor that parked through a ``ParkingActor``.
     case mainActorJob(UnownedJob)
 
     /// Resumes the receiver; called once, by whoever took it from the mailbox.
@@ -195,10 +195,10 @@ func isMainActor(_ isolation: (any Actor)?) -> Bool {
 /// Runs a receiver's job on the main queue, as the main actor, whose executor that queue is:
 /// behind whatever the main actor was asked to do before, ahead of what comes later.
 ///
-/// The job resumes in ``MailboxGate/park()``, which only marks the gate it was made for, and
+/// The job resumes in ``ParkingActor/park()``, which only marks the actor it was made for, and
 /// then returns to code isolated to the main actor, which is where it is running: it goes on
-/// with no further hop. Running it as the main actor rather than as the gate is sound because
-/// nothing else isolated to the gate ever runs: each gate is made for one park, by one task.
+/// with no further hop. Running it as the main actor rather than as the parking actor is sound because
+/// nothing else isolated to that actor ever runs: each is made for one park, by one task.
 @usableFromInline
 func runOnMainActor(_ job: UnownedJob) {
     DispatchQueue.main.async {
@@ -209,7 +209,7 @@ func runOnMainActor(_ job: UnownedJob) {
 /// An actor whose executor is a ``Mailbox``: calling ``park()`` hands the calling task to the
 /// mailbox, which holds it until a message arrives. See ``Mailbox``.
 @usableFromInline
-final actor MailboxGate {
+final actor ParkingActor {
     @usableFromInline nonisolated let executor: UnownedSerialExecutor
 
     @inlinable
@@ -221,15 +221,15 @@ final actor MailboxGate {
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor }
 
     /// Whether ``park()`` has run; written only there.
-    // @exclusivity(unchecked): written once, by the one task that parks at this gate; the
+    // @exclusivity(unchecked): written once, by the one task that parks on this actor; the
     // runtime's check was a call in every wake.
     @usableFromInline @exclusivity(unchecked) var hasParked = false
 
     /// Returns when the mailbox runs the parked task: when a message arrives, or at cancel.
     ///
-    /// It touches the gate's state so that the hop to the gate is needed: with an empty body the
+    /// It touches the actor's state so that the hop to it is needed: with an empty body the
     /// optimiser may drop the hop, and the task then goes on without parking (it did when the
-    /// gate was held in a local; `receive` then parks again on a continuation, a slower wake).
+    /// actor was held in a local; `receive` then parks again on a continuation, a slower wake).
     @inlinable
     func park() {
         hasParked = true
