@@ -76,9 +76,8 @@
     /// Locks shared by cancellation tokens, picked by the token's address.
     ///
     /// A token holds its lock only to take its action out, never while running it, so a few locks
-    /// serve every token without contention or lock-order concerns; and a token, made on every
-    /// subscription, no longer allocates a lock of its own (a wait makes one and frees it on the
-    /// way from the change to the test's next line).
+    /// serve every token without contention or lock-order concerns, and a token, made on every
+    /// subscription, allocates no lock of its own.
     enum TokenLocks {
         private static let locks = (0..<64).map { _ in Lock() }
 

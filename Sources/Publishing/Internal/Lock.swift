@@ -9,15 +9,12 @@
 
 /// A mutual-exclusion lock that works on every platform the package supports.
 ///
-/// A bare `pthread_mutex_t`: about half the cost of `NSLock`, which on Linux adds a Foundation
-/// object and a dynamic call around the same mutex, and it is available on every deployment
-/// target (`Synchronization.Mutex` needs macOS 15 / iOS 18). Shared by the package's modules,
-/// so it is `package`, not `public`.
+/// A bare `pthread_mutex_t`, without the Foundation object and dynamic call `NSLock` adds on
+/// Linux, and available on every deployment target (`Synchronization.Mutex` needs macOS 15 /
+/// iOS 18). Shared by the package's modules, so it is `package`, not `public`.
 ///
 /// The mutex lives in its storage object's tail, so a lock is one allocation, and locking is
-/// inlined into the caller: every wait makes and frees a few locks (its mailbox, its
-/// subscription's token), and with two allocations each, and a call into this module for every
-/// lock and unlock, they were a visible part of the time from a change to the test's next line.
+/// inlined into the caller.
 @usableFromInline
 // @unchecked: the storage is only touched through the pthread calls, which are thread-safe.
 package struct Lock: @unchecked Sendable {

@@ -5,34 +5,24 @@ import Dispatch
 /// Any thread may post; the receiver wakes and takes the message on its own isolation.
 /// Cancelling the receiving task wakes it with `nil`.
 ///
-/// A receiver on the main actor (a view-model test) is woken by enqueueing it on the main queue
-/// directly. A continuation's resume goes through the global executor first: a thread of the
-/// cooperative pool wakes only to hop the task on to the main actor, which put a wait's wake-up
-/// at about three times that of a task started on the main actor, and let code that changed a
-/// value and then yielded run again before the waiter saw the change. So the receiver parks by
-/// calling into a ``ParkingActor``, an actor whose executor is the mailbox: the task's job is
-/// handed to the mailbox, which holds it until a message arrives and then runs it on the main
-/// queue, as the main actor. Other receivers park on a continuation, which for a nonisolated
-/// receiver is already one hop.
+/// A receiver on the main actor (a view-model test) is woken by enqueueing its job on the main
+/// queue directly, with no hop through the global executor: it runs behind what the main actor
+/// was already asked to do and ahead of what comes later, so code that changed a value and then
+/// yielded does not run again before the waiter sees the change. To hand over its job, the
+/// receiver parks by calling into a ``ParkingActor``, an actor whose executor is the mailbox,
+/// which holds the job until a message arrives. Other receivers park on a continuation.
 ///
-/// Inlinable, so that a waiter specialises it for its message type: unspecialised, each post and
-/// receive asked the runtime for the metadata of the generic types inside. The class must be
-/// `@usableFromInline` for that: without it, its inlinable bodies were not made available to
-/// other modules, and every wait ran the generic code.
+/// Inlinable, and `@usableFromInline` so that its bodies are, for a waiter to specialise it for
+/// its message type.
 @usableFromInline
 // @unchecked: all state is guarded by `lock`. A message changes hands under the lock, from the
 // poster to the single receiver, which owns it from then on.
 package final class Mailbox<Message>: @unchecked Sendable {
     @usableFromInline
     struct State {
-        /// The messages, in order. A queue that keeps its room: a mailbox usually holds one or
-        /// two messages at a time (a wait that runs a read job is handed the value and then the
-        /// job that reads on), and a wake that allocates a buffer (and frees it on receipt)
-        /// costs more than the rest of the post, with the allocator's memory cold after a wait.
-        /// Not messages kept in place either: a `Message?` field makes the state's layout depend
-        /// on `Message`, and the mailbox's deinit, which is not specialised, then asked the
-        /// runtime for the state's generic metadata, cold, on every wait's way out (about 1 µs,
-        /// by timestamps inside waits).
+        /// The messages, in order, in a queue that keeps its room between messages, so that a
+        /// post and its wake allocate nothing; not a `Message?` field, so that the state's
+        /// layout, which the unspecialised deinit reads, does not depend on `Message`.
         @usableFromInline var messages = FIFO<Message>(reserved: 4)
         /// The parked receiver. The lock hands it to exactly one waker (a post or a cancel).
         @usableFromInline var receiver: MailboxReceiver?
@@ -73,9 +63,9 @@ package final class Mailbox<Message>: @unchecked Sendable {
     /// and no message is waiting.
     ///
     /// Only a message or the cancel ends the wait. A receiver that finds neither when it goes on
-    /// parks again, on a continuation: the parking actor's park is an actor hop the optimiser may drop as
-    /// having nothing to run (it did when the actor was held in a local), and the caller would
-    /// otherwise take that for a cancel, ending its wait with no failure recorded.
+    /// parks again, on a continuation: the parking actor's park is an actor hop the optimiser
+    /// may drop as having nothing to run, and the caller would otherwise take that for a cancel,
+    /// ending its wait with no failure recorded.
     @inlinable
     package func receive(isolation: isolated (any Actor)? = #isolation) async -> Message? {
         var parksOnTheActor = isMainActor(isolation)
@@ -197,8 +187,9 @@ func isMainActor(_ isolation: (any Actor)?) -> Bool {
 ///
 /// The job resumes in ``ParkingActor/park()``, which only marks the actor it was made for, and
 /// then returns to code isolated to the main actor, which is where it is running: it goes on
-/// with no further hop. Running it as the main actor rather than as the parking actor is sound because
-/// nothing else isolated to that actor ever runs: each is made for one park, by one task.
+/// with no further hop. Running it as the main actor rather than as the parking actor is sound
+/// because nothing else isolated to that actor ever runs: each is made for one park, by one
+/// task.
 @usableFromInline
 func runOnMainActor(_ job: UnownedJob) {
     DispatchQueue.main.async {

@@ -45,8 +45,8 @@
             @usableFromInline @exclusivity(unchecked) var isCancelled = false
             /// Events accepted while a delivery to this subscriber was in progress; made on first
             /// need. A class reference, not a queue in place: a generic class's stored properties
-            /// are destroyed by unspecialised code, which looks up the metadata of every generic
-            /// field type, and that lookup was most of what subscribing and cancelling cost.
+            /// are destroyed by unspecialised code, which would look up the metadata of every
+            /// generic field type on each cancel.
             @usableFromInline @exclusivity(unchecked) var backlog: Backlog?
             /// Whether some thread is delivering to this subscriber; only that thread may.
             @usableFromInline @exclusivity(unchecked) var isDelivering = false

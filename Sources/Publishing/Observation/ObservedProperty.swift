@@ -72,9 +72,8 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
     /// queued there directly (a wait, through its mailbox), which runs the read when it wakes:
     /// one wake per change, not two, and still ahead of the changing code's next suspension.
     ///
-    /// Inlinable, with ``StateObserver``'s reading: run at the caller's types, the read after a
-    /// change is specialised for them, instead of asking the runtime for the metadata of each
-    /// generic type it touches (cold, on every change: about a third of the read's cost).
+    /// Inlinable, with ``StateObserver``'s reading, so that the read after a change is
+    /// specialised for the caller's types.
     @inlinable
     package func sink(
         handingReadsTo handoff: JobHandoff?,
@@ -84,9 +83,9 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
         let keyPath = keyPath
         let read: () -> Value?
         if handoff != nil {
-            // Held strongly: a weak load costs microseconds, cold, on every read after a change.
-            // The subscriber that hands reads off (a wait) is passed the model, or this publisher
-            // that holds it, for as long as it waits, and cancels (releasing this) as it ends.
+            // Held strongly, so a read after a change loads no weak reference: the subscriber
+            // that hands reads off (a wait) holds the model, or this publisher that holds it, for
+            // as long as it waits, and cancels (releasing this) as it ends.
             read = { [model] in model[keyPath: keyPath] }
         } else {
             read = { [weak model] in model.map { $0[keyPath: keyPath] } }

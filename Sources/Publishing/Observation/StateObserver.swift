@@ -11,11 +11,9 @@ final class StateObserver<Value> {
     @usableFromInline let receiveCompletion: (Subscribers.Completion<Never>) -> Void
     /// The last value sent, as the array's only element. An array is one reference whatever
     /// `Value` is, so this class's deinit (not specialised, as no generic class's is) releases
-    /// it, where a `Value?` made it ask the runtime for `Optional<Value>`'s metadata, cold, on
-    /// every wait's way out (1.4–1.8 µs of it, by timestamps inside waits).
+    /// it without looking up `Optional<Value>`'s metadata.
     // @exclusivity(unchecked) here and on `watches`: touched only on the observer's actor, one
-    // job at a time, with no access spanning a call that could reach it again; the runtime's
-    // check was four calls on every read after a change.
+    // job at a time, with no access spanning a call that could reach it again.
     @usableFromInline @exclusivity(unchecked) var lastSent: [Value] = []
     @usableFromInline let scheduler: ReadScheduler
     /// Subscriptions to the `ObservableObject`s whose changes also wake it.
