@@ -104,10 +104,11 @@ public final class ChangeRecorder<Model: AnyObject> {
     /// - Parameters:
     ///   - timeout: How long to wait for the state; `nil` uses the default.
     ///   - isolation: The caller's actor, inferred.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - fileID: Inferred, with the next three: where a failure is recorded; see
+    ///     <doc:CallSitesAndIsolation>.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     ///   - change: The change, as a mutation of the state before it.
     /// - Returns: Whether the state arrived and matched.
     @discardableResult
@@ -189,10 +190,11 @@ public final class ChangeRecorder<Model: AnyObject> {
     ///
     /// - Parameters:
     ///   - isolation: The caller's actor, inferred: the state is read on it.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - fileID: Inferred, with the next three: where a failure is recorded; see
+    ///     <doc:CallSitesAndIsolation>.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     public func finish(
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,

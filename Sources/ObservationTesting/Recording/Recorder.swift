@@ -98,10 +98,11 @@ public final class Recorder<Output, Failure: Error>: Publisher {
     /// - Parameters:
     ///   - timeout: How long to wait; `nil` uses the default.
     ///   - isolation: The caller's actor, inferred.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - fileID: Inferred, with the next three: where a failure is recorded; see
+    ///     <doc:CallSitesAndIsolation>.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     /// - Returns: The value, or `nil` if none arrived in time or the source ended first.
     @discardableResult
     public func next(
@@ -126,10 +127,11 @@ public final class Recorder<Output, Failure: Error>: Publisher {
     ///   - count: How many values to read; `0` returns at once.
     ///   - timeout: How long to wait for all of them; `nil` uses the default.
     ///   - isolation: The caller's actor, inferred.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - fileID: Inferred, with the next three: where a failure is recorded; see
+    ///     <doc:CallSitesAndIsolation>.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     /// - Returns: The values, oldest first, or `nil` if they did not all arrive.
     @discardableResult
     public func next(
@@ -164,10 +166,11 @@ public final class Recorder<Output, Failure: Error>: Publisher {
     ///   - predicate: Returns `true` for the value to stop at.
     ///   - timeout: How long to wait; `nil` uses the default.
     ///   - isolation: The caller's actor, inferred.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - fileID: Inferred, with the next three: where a failure is recorded; see
+    ///     <doc:CallSitesAndIsolation>.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     /// - Returns: The values up to and including the first that satisfies `predicate`, or `nil`.
     @discardableResult
     public func prefix(
@@ -194,10 +197,11 @@ public final class Recorder<Output, Failure: Error>: Publisher {
     /// - Parameters:
     ///   - timeout: How long to wait; `nil` uses the default.
     ///   - isolation: The caller's actor, inferred.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - fileID: Inferred, with the next three: where a failure is recorded; see
+    ///     <doc:CallSitesAndIsolation>.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     /// - Returns: The values after those already read, or `nil` if the source did not finish.
     @discardableResult
     public func finished(
@@ -232,10 +236,11 @@ public final class Recorder<Output, Failure: Error>: Publisher {
     /// - Parameters:
     ///   - timeout: How long to wait; `nil` uses the default.
     ///   - isolation: The caller's actor, inferred.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - fileID: Inferred, with the next three: where a failure is recorded; see
+    ///     <doc:CallSitesAndIsolation>.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     /// - Returns: The error, or `nil` if the source did not fail.
     @discardableResult
     public func failure(
@@ -261,10 +266,11 @@ public final class Recorder<Output, Failure: Error>: Publisher {
     /// - Parameters:
     ///   - timeout: How long to wait; `nil` uses the default.
     ///   - isolation: The caller's actor, inferred.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - fileID: Inferred, with the next three: where a failure is recorded; see
+    ///     <doc:CallSitesAndIsolation>.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     /// - Returns: The last value, or `nil` on failure.
     @discardableResult
     public func last(

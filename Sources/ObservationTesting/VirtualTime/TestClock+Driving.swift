@@ -18,10 +18,11 @@ extension TestClock {
     ///   - sleepers: How many tasks must be asleep on the clock first; at least one.
     ///   - timeout: How long to wait for them; `nil` uses the default.
     ///   - isolation: The caller's actor, inferred.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - fileID: Inferred, with the next three: where a failure is recorded; see
+    ///     <doc:CallSitesAndIsolation>.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     public func advance(
         by duration: Duration,
         whenAsleep sleepers: Int,
@@ -40,7 +41,7 @@ extension TestClock {
                 at: callSite)
             return
         }
-        let asleep = await Verbs.until(
+        let asleep = await Waiter.until(
             sleeperCounts.waitSource,
             satisfies: [Condition("\(sleepers) or more asleep") { $0 >= sleepers }],
             timeout: timeout,
@@ -78,10 +79,11 @@ extension TestClock {
     /// - Parameters:
     ///   - timeout: How much real time the run may take; ten seconds by default.
     ///   - isolation: The caller's actor, inferred: `operation` runs on it.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - fileID: Inferred, with the next three: where a failure is recorded; see
+    ///     <doc:CallSitesAndIsolation>.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     ///   - operation: The work to drive, such as `await task.value`.
     public func run(
         timeout: Timeout = 10,

@@ -222,10 +222,11 @@ public final class TestClock: Clock, Sendable {
     /// - Parameters:
     ///   - duration: How far to move. Must not be negative.
     ///   - isolation: The caller's actor, inferred.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - fileID: Inferred, with the next three: where a failure is recorded; see
+    ///     <doc:CallSitesAndIsolation>.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     public func advance(
         by duration: Duration,
         isolation: isolated (any Actor)? = #isolation,
@@ -257,10 +258,11 @@ public final class TestClock: Clock, Sendable {
     /// - Parameters:
     ///   - deadline: The instant to move to. Must not be earlier than ``now``.
     ///   - isolation: The caller's actor, inferred.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - fileID: Inferred, with the next three: where a failure is recorded; see
+    ///     <doc:CallSitesAndIsolation>.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     public func advance(
         to deadline: Instant,
         isolation: isolated (any Actor)? = #isolation,

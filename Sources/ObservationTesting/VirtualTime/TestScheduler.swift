@@ -99,10 +99,11 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     ///
     /// - Parameters:
     ///   - stride: How far to move; zero runs the work due now. Must not be negative.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - fileID: Inferred, with the next three: where a failure is recorded; see
+    ///     <doc:CallSitesAndIsolation>.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     public func advance(
         by stride: SchedulerTimeType.Stride = .zero,
         fileID: String = #fileID,
@@ -129,10 +130,11 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     ///
     /// - Parameters:
     ///   - date: The time to move to. Must not be earlier than ``now``.
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - fileID: Inferred, with the next three: where a failure is recorded; see
+    ///     <doc:CallSitesAndIsolation>.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     public func advance(
         to date: SchedulerTimeType,
         fileID: String = #fileID,
@@ -163,10 +165,11 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     /// naming the time reached, instead of hanging; advance by a fixed stride for those.
     ///
     /// - Parameters:
-    ///   - fileID: The caller's file ID, inferred: failures are recorded there.
-    ///   - filePath: The caller's file path, inferred: failures are recorded there.
-    ///   - line: The caller's line, inferred: failures are recorded there.
-    ///   - column: The caller's column, inferred: failures are recorded there.
+    ///   - fileID: Inferred, with the next three: where a failure is recorded; see
+    ///     <doc:CallSitesAndIsolation>.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     public func run(
         fileID: String = #fileID,
         filePath: StaticString = #filePath,

@@ -243,7 +243,7 @@ struct ManyRoundObservableTests {
             var values = publisher(for: \.value, on: counter)
             values.signal = .beforeStore
             // The property's own wait source, as `until(model, \.value)` makes it.
-            return await Verbs.until(
+            return await Waiter.until(
                 values.waitSource,
                 satisfies: [Condition(nil) { $0 == final }],
                 timeout: nil,

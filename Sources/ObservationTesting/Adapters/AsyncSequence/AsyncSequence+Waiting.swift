@@ -19,7 +19,7 @@ public func until<S: AsyncSequence>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> [S.Element]? {
-    await Verbs.until(
+    await Waiter.until(
         sequence.waitSource(isolation: isolation),
         satisfies: conditions.map { Condition(nil, $0) },
         timeout: timeout,
@@ -47,7 +47,7 @@ public func until<S: AsyncSequence>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> [S.Element]? {
-    await Verbs.until(
+    await Waiter.until(
         sequence.waitSource(isolation: isolation),
         satisfies: conditions,
         timeout: timeout,
@@ -74,7 +74,7 @@ public func until<S: AsyncSequence>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> S.Element? {
-    await Verbs.until(
+    await Waiter.until(
         sequence.waitSource(isolation: isolation),
         satisfies: [Condition(nil, condition)],
         timeout: timeout,
@@ -125,7 +125,7 @@ public func until<S: AsyncSequence>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool where S.Element: Equatable {
-    await Verbs.until(
+    await Waiter.until(
         sequence.waitSource(isolation: isolation),
         emits: expected,
         ignoringDuplicates: ignoringDuplicates,
@@ -153,7 +153,7 @@ public func never<S: AsyncSequence>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
-    await Verbs.never(
+    await Waiter.never(
         sequence.waitSource(isolation: isolation),
         satisfies: condition,
         for: window,
@@ -180,7 +180,7 @@ public func stays<S: AsyncSequence>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
-    await Verbs.stays(
+    await Waiter.stays(
         sequence.waitSource(isolation: isolation),
         satisfying: condition,
         for: window,

@@ -22,7 +22,7 @@ public func until<Model: AnyObject & Observable, Value>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> [Value]? {
-    await Verbs.until(
+    await Waiter.until(
         publisher(for: keyPath, on: model, isolation: isolation).waitSource,
         satisfies: conditions.map { Condition(nil, $0) },
         timeout: timeout,
@@ -51,7 +51,7 @@ public func until<Model: AnyObject & Observable, Value>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> [Value]? {
-    await Verbs.until(
+    await Waiter.until(
         publisher(for: keyPath, on: model, isolation: isolation).waitSource,
         satisfies: conditions,
         timeout: timeout,
@@ -79,7 +79,7 @@ public func until<Model: AnyObject & Observable, Value>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Value? {
-    await Verbs.until(
+    await Waiter.until(
         publisher(for: keyPath, on: model, isolation: isolation).waitSource,
         satisfies: [Condition(nil, condition)],
         timeout: timeout,
@@ -132,7 +132,7 @@ public func until<Model: AnyObject & Observable, Value>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool where Value: Equatable {
-    await Verbs.until(
+    await Waiter.until(
         publisher(for: keyPath, on: model, isolation: isolation).waitSource,
         emits: expected,
         ignoringDuplicates: ignoringDuplicates,
@@ -161,7 +161,7 @@ public func never<Model: AnyObject & Observable, Value>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
-    await Verbs.never(
+    await Waiter.never(
         publisher(for: keyPath, on: model, isolation: isolation).waitSource,
         satisfies: condition,
         for: window,
@@ -189,7 +189,7 @@ public func stays<Model: AnyObject & Observable, Value>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
-    await Verbs.stays(
+    await Waiter.stays(
         publisher(for: keyPath, on: model, isolation: isolation).waitSource,
         satisfying: condition,
         for: window,

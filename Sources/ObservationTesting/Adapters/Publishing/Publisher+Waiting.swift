@@ -24,10 +24,11 @@ public import Publishing
 ///     or an `.untilTimeout` trait set.
 ///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
 ///   - isolation: The caller's actor, inferred: conditions and the action run on it.
-///   - fileID: The caller's file ID, inferred: failures are recorded there.
-///   - filePath: The caller's file path, inferred: failures are recorded there.
-///   - line: The caller's line, inferred: failures are recorded there.
-///   - column: The caller's column, inferred: failures are recorded there.
+///   - fileID: Inferred, with the next three: where a failure is recorded; see
+///     <doc:CallSitesAndIsolation>.
+///   - filePath: Inferred; see `fileID`.
+///   - line: Inferred; see `fileID`.
+///   - column: Inferred; see `fileID`.
 ///   - action: Work to run once the subscription is in place, such as `await vm.load()`; it
 ///     runs concurrently with the wait, and must return within the timeout.
 /// - Returns: The values that met the conditions, in order, or `nil` if they were not all met.
@@ -51,7 +52,7 @@ public func until<P: Publisher>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> [P.Output]? {
-    await Verbs.until(
+    await Waiter.until(
         publisher.waitSource,
         satisfies: conditions.map { Condition(nil, $0) },
         timeout: timeout,
@@ -80,7 +81,7 @@ public func until<P: Publisher>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> [P.Output]? {
-    await Verbs.until(
+    await Waiter.until(
         publisher.waitSource,
         satisfies: conditions,
         timeout: timeout,
@@ -111,7 +112,7 @@ public func until<P: Publisher>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> P.Output? {
-    await Verbs.until(
+    await Waiter.until(
         publisher.waitSource,
         satisfies: [Condition(nil, condition)],
         timeout: timeout,
@@ -161,10 +162,11 @@ public func until<P: Publisher>(
 ///   - timeout: How long to wait in all, the action included; `nil` uses the default.
 ///   - idleTimeout: Fails when no new value arrives for this long; `nil` for no limit.
 ///   - isolation: The caller's actor, inferred: the action runs on it.
-///   - fileID: The caller's file ID, inferred: failures are recorded there.
-///   - filePath: The caller's file path, inferred: failures are recorded there.
-///   - line: The caller's line, inferred: failures are recorded there.
-///   - column: The caller's column, inferred: failures are recorded there.
+///   - fileID: Inferred, with the next three: where a failure is recorded; see
+///     <doc:CallSitesAndIsolation>.
+///   - filePath: Inferred; see `fileID`.
+///   - line: Inferred; see `fileID`.
+///   - column: Inferred; see `fileID`.
 ///   - action: Work to run once the subscription is in place.
 /// - Returns: Whether the values matched.
 ///
@@ -188,7 +190,7 @@ public func until<P: Publisher>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool where P.Output: Equatable {
-    await Verbs.until(
+    await Waiter.until(
         publisher.waitSource,
         emits: expected,
         ignoringDuplicates: ignoringDuplicates,
@@ -216,10 +218,11 @@ public func until<P: Publisher>(
 ///     `OBSERVATION_TESTING_TIMEOUT_SCALE`.
 ///   - timeout: How long `action` may take, if it outlasts the window; `nil` uses the default.
 ///   - isolation: The caller's actor, inferred: the condition and the action run on it.
-///   - fileID: The caller's file ID, inferred: failures are recorded there.
-///   - filePath: The caller's file path, inferred: failures are recorded there.
-///   - line: The caller's line, inferred: failures are recorded there.
-///   - column: The caller's column, inferred: failures are recorded there.
+///   - fileID: Inferred, with the next three: where a failure is recorded; see
+///     <doc:CallSitesAndIsolation>.
+///   - filePath: Inferred; see `fileID`.
+///   - line: Inferred; see `fileID`.
+///   - column: Inferred; see `fileID`.
 ///   - action: Work to run while watching, such as `await viewModel.load()`.
 /// - Returns: Whether no value satisfied the condition.
 ///
@@ -242,7 +245,7 @@ public func never<P: Publisher>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
-    await Verbs.never(
+    await Waiter.never(
         publisher.waitSource,
         satisfies: condition,
         for: window,
@@ -269,10 +272,11 @@ public func never<P: Publisher>(
 ///     `OBSERVATION_TESTING_TIMEOUT_SCALE`.
 ///   - timeout: How long `action` may take, if it outlasts the window; `nil` uses the default.
 ///   - isolation: The caller's actor, inferred: the condition and the action run on it.
-///   - fileID: The caller's file ID, inferred: failures are recorded there.
-///   - filePath: The caller's file path, inferred: failures are recorded there.
-///   - line: The caller's line, inferred: failures are recorded there.
-///   - column: The caller's column, inferred: failures are recorded there.
+///   - fileID: Inferred, with the next three: where a failure is recorded; see
+///     <doc:CallSitesAndIsolation>.
+///   - filePath: Inferred; see `fileID`.
+///   - line: Inferred; see `fileID`.
+///   - column: Inferred; see `fileID`.
 ///   - action: Work to run while watching.
 /// - Returns: Whether every value satisfied the condition.
 ///
@@ -293,7 +297,7 @@ public func stays<P: Publisher>(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
-    await Verbs.stays(
+    await Waiter.stays(
         publisher.waitSource,
         satisfying: condition,
         for: window,

@@ -32,10 +32,11 @@ import Publishing
 ///   - timeout: How long to wait; `nil` uses the default.
 ///   - idleTimeout: Fail when no change arrives for this long.
 ///   - isolation: The caller's actor, inferred: the condition runs on it.
-///   - fileID: The caller's file ID, inferred: failures are recorded there.
-///   - filePath: The caller's file path, inferred: failures are recorded there.
-///   - line: The caller's line, inferred: failures are recorded there.
-///   - column: The caller's column, inferred: failures are recorded there.
+///   - fileID: Inferred, with the next three: where a failure is recorded; see
+///     <doc:CallSitesAndIsolation>.
+///   - filePath: Inferred; see `fileID`.
+///   - line: Inferred; see `fileID`.
+///   - column: Inferred; see `fileID`.
 ///   - condition: The condition, over the state it reads.
 ///   - action: Work to run once the wait is watching, such as the call under test.
 /// - Returns: Whether the condition was met within the timeout.
@@ -56,7 +57,7 @@ public func until<each Model: AnyObject>(
     let checks = StateChecks(
         [bind(condition, to: repeat each models)], watching: objects(repeat each models),
         isolation: isolation)
-    return await Verbs.until(
+    return await Waiter.until(
         checks.waitSource,
         satisfies: checks.steps,
         timeout: timeout,
@@ -95,7 +96,7 @@ public func until(
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
     let checks = StateChecks(conditions, watching: models, isolation: isolation)
-    return await Verbs.until(
+    return await Waiter.until(
         checks.waitSource,
         satisfies: checks.steps,
         timeout: timeout,

@@ -1,14 +1,12 @@
-/// The verbs, written once over any ``WaitSource``: each adapter's public forwarders call these.
+/// The engine's entry points, one per verb, written once over any ``WaitSource``: the public
+/// verbs under `Adapters/` forward to these.
 ///
 /// `until` meets ordered conditions; `until(_:emits:)` an exact sequence; `never` and `stays`
-/// watch a window. What they share (timeouts, the action, failure routing and messages) is the
-/// engine's, in ``Waiter``.
-@usableFromInline
-enum Verbs {
-    /// Inlinable, with the engine's entry taking conditions already erased: run at the
-    /// caller's value type, the generic part of a wait (erasing the conditions, keeping the
-    /// values that meet them) looked the metadata of its generic types up at run time on every
-    /// wait, a sixth of the cost of a wait whose value was already there.
+/// watch a window. What they share (timeouts, the action, failure routing and messages) is
+/// `Waiter.wait(on:plan:…)`'s.
+extension Waiter {
+    /// Inlinable, with the engine's entry taking conditions already erased, so that erasing the
+    /// conditions and keeping the values that meet them is specialised for the caller's type.
     @inlinable
     static func until<Output, Failure>(
         _ source: WaitSource<Output, Failure>,
