@@ -6,7 +6,7 @@ public struct ExpectedState {
     private(set) var snapshot: StateSnapshot
     /// The properties the step assigned, in order.
     private(set) var assigned: [String] = []
-    /// Names the model does not have.
+    /// What the step got wrong: names the model does not have, values or reads of the wrong type.
     private(set) var problems: [String] = []
     private let modelName: String
     /// The step's call site, where a mistake that cannot wait for the step's end is recorded.
