@@ -254,7 +254,7 @@ struct ForwardingHelperSample {
     func failureLandsAtTheTestsLine() async {
         let isLoading = CurrentValueSubject<Bool, Never>(true)
         let line = #line + 2
-        await withKnownIssue {
+        await withCapturedFailures {
             await withDefaultTimeout(.milliseconds(50)) { await expectLoaded(isLoading) }
         } matching: { issue in
             issue.sourceLocation?.line == line && issue.sourceLocation?.fileID == #fileID

@@ -1,3 +1,4 @@
+import Publishing
 import Testing
 import XCTest
 
@@ -14,7 +15,16 @@ import XCTest
 /// particular test, and elsewhere it is dropped, as `XCTFail` is outside XCTest. Either way
 /// exactly one of the two lands, and the failure never vanishes.
 enum FailureReporter {
+    /// While set, failures are kept here instead of being recorded. For the package's own tests
+    /// of what failures say, so that a passing run does not print each deliberate failure; its
+    /// tests of the routing itself record through the frameworks.
+    @TaskLocal static var capture: FailureCapture?
+
     static func record(_ message: String, at callSite: CallSite) {
+        if let capture {
+            capture.failures.withLock { $0.append((message, callSite)) }
+            return
+        }
         if Test.current != nil {
             recordIssue(message, at: callSite)
         } else {
@@ -39,4 +49,9 @@ enum FailureReporter {
             )
         )
     }
+}
+
+/// Failures kept instead of recorded, for the package's tests: see ``FailureReporter/capture``.
+final class FailureCapture: Sendable {
+    let failures = Locked<[(message: String, callSite: CallSite)]>([])
 }

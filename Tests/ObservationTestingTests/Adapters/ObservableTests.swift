@@ -66,7 +66,7 @@ struct ObservableTests {
     @MainActor
     func neverStepOnProperty() async {
         let model = TrackedModel()
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(
                 model,
                 \.error,
@@ -89,7 +89,7 @@ struct ObservableTests {
     @MainActor
     func timeoutNamesTheProperty() async {
         let model = TrackedModel()
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(model, \.count, satisfies: [{ $0 == 5 }], timeout: .milliseconds(50))
         } matching: { issue in
             issue.comments.contains {
@@ -168,7 +168,7 @@ struct ObservableTests {
     @MainActor
     func emitsExplainsCoalescedChanges() async {
         let model = TrackedModel()
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(publisher(for: \.count, on: model), emits: [0, 1, 2]) {
                 model.count = 1
                 model.count = 2

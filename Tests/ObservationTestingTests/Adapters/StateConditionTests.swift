@@ -117,7 +117,7 @@ struct StateConditionTests {
         let flag = UnobservedFlag()
         let start = ContinuousClock.now
         var met = true
-        await withKnownIssue {
+        await withCapturedFailures {
             met = await until(timeout: .seconds(30)) { flag.isSet }
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
@@ -134,7 +134,7 @@ struct StateConditionTests {
     @MainActor
     func failureShowsChanges() async {
         let viewModel = ListViewModel()
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(viewModel) {
                 if $0.items.count == 3 { throw TestError(code: 9) }
                 return false
@@ -154,7 +154,7 @@ struct StateConditionTests {
     @MainActor
     func observableModelPassedIn() async {
         let model = TrackedModel()
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(model) {
                 if $0.count == 1 { throw TestError(code: 9) }
                 return false
@@ -173,7 +173,7 @@ struct StateConditionTests {
     @MainActor
     func conditionThrows() async {
         let model = TrackedModel()
-        await withKnownIssue {
+        await withCapturedFailures {
             await until { () throws -> Bool in
                 if model.count == 0 { throw TestError(code: 3) }
                 return true
@@ -188,7 +188,7 @@ struct StateConditionTests {
     @MainActor
     func actionThrows() async {
         let model = TrackedModel()
-        await withKnownIssue {
+        await withCapturedFailures {
             await until {
                 model.count == 5
             } perform: {
@@ -215,7 +215,7 @@ struct StateConditionTests {
     @MainActor
     func idle() async {
         let model = TrackedModel()
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(timeout: .seconds(30), idleTimeout: .milliseconds(100)) { model.count == 9 }
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("no value arrived for 0.1 s")

@@ -91,7 +91,7 @@ struct ChangeRecorderTests {
         let changes = model.recordChanges(\.isSearching, \.results)
         model.query = "sw"
         model.isSearching = true
-        await withKnownIssue {
+        await withCapturedFailures {
             await changes.next { $0.isSearching = true }
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
@@ -124,7 +124,7 @@ struct ChangeRecorderTests {
         let changes = viewModel.recordChanges()
         viewModel.profile.tags = ["a", "b"]
         var matched = true
-        await withKnownIssue {
+        await withCapturedFailures {
             matched = await changes.next { $0.profile = Profile(name: "Ann", tags: ["a", "c"]) }
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
@@ -142,7 +142,7 @@ struct ChangeRecorderTests {
         let viewModel = SelectionViewModel()
         let changes = viewModel.recordChanges()
         let messages = Locked<[String]>([])
-        await withKnownIssue {
+        await withCapturedFailures {
             viewModel.selected = Profile(name: "Alice", tags: ["a"])
             await changes.next { $0.selected = Profile(name: "Alicia", tags: ["a"]) }
             viewModel.selected = Profile(name: "Bob", tags: [])
@@ -172,7 +172,7 @@ struct ChangeRecorderTests {
         viewModel.note = Unequatable(number: 1)
         await changes.next { $0.note = Unequatable(number: 1) }
         viewModel.note = Unequatable(number: 2)
-        await withKnownIssue {
+        await withCapturedFailures {
             await changes.next { $0.note = Unequatable(number: 3) }
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
@@ -190,7 +190,7 @@ struct ChangeRecorderTests {
         let changes = viewModel.recordChanges()
         let replacement = Service()
         viewModel.service = replacement
-        await withKnownIssue {
+        await withCapturedFailures {
             await changes.next { $0.service = Service() }
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains(
@@ -208,7 +208,7 @@ struct ChangeRecorderTests {
         let viewModel = ServiceViewModel()
         let changes = viewModel.recordChanges()
         viewModel.log = String(repeating: "x", count: 10_000)
-        await withKnownIssue {
+        await withCapturedFailures {
             await changes.next { $0.log = "y" }
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
@@ -224,7 +224,7 @@ struct ChangeRecorderTests {
         let changes = viewModel.recordChanges()
         await viewModel.load()
         await changes.next { $0.isLoading = true }
-        withKnownIssue {
+        withCapturedFailures {
             changes.finish()
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
@@ -237,7 +237,7 @@ struct ChangeRecorderTests {
     @MainActor
     func releasedUnasserted() async {
         let viewModel = ListViewModel()
-        await withKnownIssue {
+        await withCapturedFailures {
             let changes = viewModel.recordChanges()
             viewModel.isLoading = true
             await until(viewModel) { $0.isLoading }
@@ -253,7 +253,7 @@ struct ChangeRecorderTests {
     func forgetsTheLastChange() async {
         let viewModel = ListViewModel()
         let line = #line + 2
-        await withKnownIssue {
+        await withCapturedFailures {
             let changes = viewModel.recordChanges()
             await viewModel.load()
             await changes.next { $0.isLoading = true }
@@ -281,7 +281,7 @@ struct ChangeRecorderTests {
         let viewModel = ListViewModel()
         let changes = viewModel.recordChanges(exhaustive: false)
         await viewModel.load()
-        await withKnownIssue {
+        await withCapturedFailures {
             await changes.next(timeout: .milliseconds(200)) { $0.items = [9] }
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("(items: [9]) was never met")
@@ -295,7 +295,7 @@ struct ChangeRecorderTests {
         let viewModel = ListViewModel()
         let changes = viewModel.recordChanges()
         viewModel.isLoading = true
-        await withKnownIssue {
+        await withCapturedFailures {
             await changes.next { $0.isLoadin = true }
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains(
@@ -317,7 +317,7 @@ struct ChangeRecorderTests {
         list.isLoading = true
         var results: [Bool] = []
         let messages = Locked<[String]>([])
-        await withKnownIssue {
+        await withCapturedFailures {
             results.append(await changes.next { $0.count += Int64(1) })
             results.append(await listChanges.next { $0.isLoading = 1 })
             results.append(
@@ -362,7 +362,7 @@ struct ChangeRecorderTests {
     func noChange() async {
         let viewModel = ListViewModel()
         let changes = viewModel.recordChanges()
-        await withKnownIssue {
+        await withCapturedFailures {
             await changes.next(timeout: .milliseconds(100)) { $0.isLoading = true }
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("ChangeRecorder.next(_:) timed out")

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Recorder", .untilTimeout(.seconds(30)), .timeLimit(.minutes(1)))
 struct RecorderTests {
-    private func hasComment(_ issue: Issue, containing text: String) -> Bool {
+    private func hasComment(_ issue: CapturedIssue, containing text: String) -> Bool {
         issue.comments.contains { $0.rawValue.contains(text) }
     }
 
@@ -90,7 +90,7 @@ struct RecorderTests {
         let recorder = PassthroughSubject<Int, Never>().record()
         let line = #line + 3
         var value: Int? = 0
-        await withKnownIssue {
+        await withCapturedFailures {
             value = await recorder.next(timeout: .milliseconds(50))
         } matching: { issue in
             issue.sourceLocation?.line == line
@@ -104,7 +104,7 @@ struct RecorderTests {
         let subject = PassthroughSubject<Int, Never>()
         let recorder = subject.record()
         subject.send(1)
-        await withKnownIssue {
+        await withCapturedFailures {
             await recorder.next(2, timeout: .milliseconds(50))
         } matching: { issue in
             hasComment(issue, containing: "Recorder.next(2) timed out")
@@ -117,7 +117,7 @@ struct RecorderTests {
         let subject = PassthroughSubject<Int, TestError>()
         let recorder = subject.record()
         subject.send(completion: .failure(TestError(code: 9)))
-        await withKnownIssue {
+        await withCapturedFailures {
             await recorder.finished()
         } matching: { issue in
             hasComment(issue, containing: "TestError(code: 9) instead of finishing.")
@@ -127,7 +127,7 @@ struct RecorderTests {
     @Test("finished fails when the source never finishes")
     func finishedTimesOut() async {
         let recorder = CurrentValueSubject<Int, Never>(1).record()
-        await withKnownIssue {
+        await withCapturedFailures {
             await recorder.finished(timeout: .milliseconds(50))
         } matching: { issue in
             hasComment(
@@ -151,7 +151,7 @@ struct RecorderTests {
     func failureFailsOnFinishOrTimeout() async {
         let line = #line + 3
         var error: TestError? = TestError()
-        await withKnownIssue {
+        await withCapturedFailures {
             error = await Empty<Int, TestError>().record().failure()
         } matching: { issue in
             issue.sourceLocation?.line == line
@@ -160,7 +160,7 @@ struct RecorderTests {
                 && hasComment(issue, containing: "The publisher was expected to fail.")
         }
         #expect(error == nil)
-        await withKnownIssue {
+        await withCapturedFailures {
             error = await PassthroughSubject<Int, TestError>().record()
                 .failure(timeout: .milliseconds(50))
         } matching: { issue in
@@ -176,7 +176,7 @@ struct RecorderTests {
     func lastWithoutValues() async {
         let recorder = Empty<Int, Never>().record()
         var last: Int? = 0
-        await withKnownIssue {
+        await withCapturedFailures {
             last = await recorder.last()
         } matching: { issue in
             hasComment(issue, containing: "finished without sending a value")
@@ -187,7 +187,7 @@ struct RecorderTests {
     @Test("A negative count is a clear failure, not a crash")
     func negativeCount() async {
         let recorder = Just(1).record()
-        await withKnownIssue {
+        await withCapturedFailures {
             #expect(await recorder.next(-1) == nil)
         } matching: { issue in
             hasComment(issue, containing: "was asked for -1 values")
@@ -199,7 +199,7 @@ struct RecorderTests {
         let subject = PassthroughSubject<Int, Never>()
         let recorder = subject.record()
         subject.send(5)
-        await withKnownIssue {
+        await withCapturedFailures {
             // Fails at once on 7, with the whole timeline, however loaded the machine.
             await never(recorder, satisfies: { $0 == 7 }, for: 30) { subject.send(7) }
         } matching: { issue in
@@ -265,7 +265,7 @@ struct SequenceRecorderTests {
         let recorder = stream.record()
         continuation.yield(1)
         continuation.finish(throwing: TestError(code: 4))
-        await withKnownIssue {
+        await withCapturedFailures {
             await recorder.finished()
         } matching: { issue in
             issue.comments.contains {

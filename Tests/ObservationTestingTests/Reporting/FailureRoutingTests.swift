@@ -72,3 +72,33 @@ final class DetachedFailureXCTestTests: FailureCapturingTestCase {
         }
     }
 #endif
+
+/// The helper the package's message tests use must fail them when the failure they expect does
+/// not come, or another does: otherwise those tests could not fail.
+@Suite("withCapturedFailures")
+struct CapturedFailuresTests {
+    @Test("No failure, or one the test did not expect, is an issue of the test")
+    func capturedFailuresJudge() async {
+        let subject = PassthroughSubject<Int, Never>()
+        withKnownIssue {
+            withCapturedFailures {}
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("none was recorded")
+        }
+        await withKnownIssue {
+            await withCapturedFailures {
+                await until(subject, satisfies: [{ $0 == 1 }], timeout: .milliseconds(10))
+            } matching: { _ in
+                false
+            }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("did not expect")
+        }
+        // And a failure that is expected is kept from the test.
+        await withCapturedFailures {
+            await until(subject, satisfies: [{ $0 == 1 }], timeout: .milliseconds(10))
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("timed out after 0.01 s")
+        }
+    }
+}

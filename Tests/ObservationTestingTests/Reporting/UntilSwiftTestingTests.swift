@@ -2,15 +2,16 @@ import ObservationTesting
 import Publishing
 import Testing
 
-/// Every failing outcome of `until`, reported through Swift Testing at the caller's location.
+/// Every failing outcome of `until`: what it says, and where.
 ///
-/// `withKnownIssue` fails the test if no issue is recorded, so each test also proves the failure
-/// went to Swift Testing and not to XCTest (where, on Linux, it would vanish).
+/// The failures are captured (`withCapturedFailures`, which fails the test if none comes), so a
+/// passing run does not print each one; that every outcome reaches Swift Testing itself, once,
+/// at the call site, the verdict matrix proves through `withKnownIssue`.
 // Waits meant to succeed get a generous default: a loaded 2-core machine may not schedule an
 // action for a while. Waits meant to time out pass their own short timeout.
 @Suite("until: failures in Swift Testing", .untilTimeout(.seconds(30)))
 struct UntilSwiftTestingTests {
-    private func hasComment(_ issue: Issue, containing text: String) -> Bool {
+    private func hasComment(_ issue: CapturedIssue, containing text: String) -> Bool {
         issue.comments.contains { $0.rawValue.contains(text) }
     }
 
@@ -19,7 +20,7 @@ struct UntilSwiftTestingTests {
         let subject = PassthroughSubject<Int, Never>()
         let line = #line + 3
         var result: [Int]? = [0]
-        await withKnownIssue {
+        await withCapturedFailures {
             result = await until(subject, satisfies: [{ $0 == 1 }], timeout: .milliseconds(50))
         } matching: { issue in
             issue.sourceLocation?.line == line
@@ -33,7 +34,7 @@ struct UntilSwiftTestingTests {
 
     @Test("A timeout message lists the values, oldest first, with the elided middle counted")
     func timelineIsBounded() async {
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(Replay(Array(0..<100)), satisfies: [{ $0 < 0 }], timeout: .milliseconds(50))
         } matching: { issue in
             hasComment(issue, containing: "Values received (100), oldest first:")
@@ -48,7 +49,7 @@ struct UntilSwiftTestingTests {
     @Test("Long values are shortened in the message")
     func longValuesAreTruncated() async {
         let subject = CurrentValueSubject<String, Never>(String(repeating: "x", count: 500))
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(subject, satisfies: { $0.isEmpty }, timeout: .milliseconds(50))
         } matching: { issue in
             hasComment(issue, containing: "xxx…")
@@ -60,7 +61,7 @@ struct UntilSwiftTestingTests {
     func finishedEarly() async {
         let subject = PassthroughSubject<Int, Never>()
         let elapsed = await elapsedTime {
-            await withKnownIssue {
+            await withCapturedFailures {
                 await until(subject, satisfies: [{ $0 == 1 }, { $0 == 2 }], timeout: .seconds(60)) {
                     subject.send(1)
                     subject.send(completion: .finished)
@@ -77,7 +78,7 @@ struct UntilSwiftTestingTests {
     @Test("A publisher that fails first fails at once, naming the error")
     func failedEarly() async {
         let elapsed = await elapsedTime {
-            await withKnownIssue {
+            await withCapturedFailures {
                 await until(
                     Fail<Int, TestError>(error: TestError(code: 3)), satisfies: { _ in true },
                     timeout: .seconds(60))
@@ -95,7 +96,7 @@ struct UntilSwiftTestingTests {
     @Test("A condition that throws fails the wait, naming the error")
     func conditionThrows() async {
         let subject = CurrentValueSubject<Int, Never>(0)
-        await withKnownIssue {
+        await withCapturedFailures {
             let result = await until(
                 subject, satisfies: [Condition("decodes") { _ in throw TestError(code: 1) }])
             #expect(result == nil)
@@ -111,7 +112,7 @@ struct UntilSwiftTestingTests {
     @Test("An action that throws fails the wait, naming the error")
     func actionThrows() async {
         let subject = PassthroughSubject<Int, Never>()
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(subject, satisfies: [{ $0 == 1 }]) {
                 subject.send(1)
                 throw TestError(code: 2)
@@ -128,7 +129,7 @@ struct UntilSwiftTestingTests {
     @Test("An action that never returns times out instead of hanging")
     func actionNeverReturns() async {
         let subject = PassthroughSubject<Int, Never>()
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(subject, satisfies: [{ $0 == 1 }], timeout: .milliseconds(50)) {
                 await suspendUntilCancelled()
             }
@@ -142,7 +143,7 @@ struct UntilSwiftTestingTests {
         arguments: [0, -1, Double.infinity, .nan])
     func invalidTimeout(timeout: Double) async {
         let subject = CurrentValueSubject<Int, Never>(1)
-        await withKnownIssue {
+        await withCapturedFailures {
             #expect(await until(subject, satisfies: { $0 == 1 }, timeout: Timeout(timeout)) == nil)
         } matching: { issue in
             hasComment(
@@ -211,7 +212,7 @@ struct UntilSwiftTestingTests {
     @MainActor
     func timeoutSaysWhenTheActionReturned() async {
         let subject = CurrentValueSubject<Int, Never>(0)
-        await withKnownIssue {
+        await withCapturedFailures {
             // On the main actor the action is scheduled on the main thread, which a busy
             // cooperative pool (the rest of the suite, under ThreadSanitizer) does not hold up.
             await until(subject, satisfies: [{ $0 == 2 }], timeout: .seconds(2)) {
@@ -234,7 +235,7 @@ struct UntilSwiftTestingTests {
         let elsewhere = await Task.detached { TestClock() }.value
         let otherSleeper = Task { try await elsewhere.sleep(for: .seconds(1)) }
         await until(elsewhere.sleeperCounts) { $0 == 1 }
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(
                 PassthroughSubject<Int, Never>(), satisfies: [{ $0 == 1 }],
                 timeout: .milliseconds(50))
@@ -250,7 +251,7 @@ struct UntilSwiftTestingTests {
     @Test("An error of a type declared in a function is named as the test wrote it")
     func localErrorTypeReadsPlainly() async {
         struct Boom: Error {}
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(PassthroughSubject<Int, Never>(), satisfies: [{ _ in false }]) {
                 throw Boom()
             }

@@ -2,6 +2,8 @@ import Foundation
 import Publishing
 import Testing
 
+@testable import ObservationTesting
+
 /// A publisher wrapper that counts its live subscriptions, to prove each `until` releases its own.
 final class SubscriptionCounter<Upstream: Publisher>: Publisher, @unchecked Sendable {
     // @unchecked: `live` and `total` are only touched while holding `lock`.
@@ -132,5 +134,69 @@ extension Trait where Self == ConditionTrait {
     /// cannot do; the reason is shown, prefixed so that .ci/apple-sim counts it.
     static func skippedInAppleImitation(_ reason: Comment) -> Self {
         .disabled(if: isAppleImitation, Comment(rawValue: "apple-sim: \(reason.rawValue)"))
+    }
+}
+
+/// A failure the package recorded while failures were captured, shaped as the `Issue` a
+/// `withKnownIssue` matcher reads.
+struct CapturedIssue {
+    var comments: [Comment]
+    var sourceLocation: SourceLocation?
+}
+
+/// `withKnownIssue` for the package's own failures, without printing each: runs `body` with
+/// them captured instead of recorded, then records an issue if none was captured or one does
+/// not match. (The tests of failure routing itself use `withKnownIssue`, through the
+/// framework.)
+func withCapturedFailures(
+    isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () async throws -> Void,
+    matching: (CapturedIssue) -> Bool = { _ in true }
+) async {
+    let capture = FailureCapture()
+    do {
+        try await FailureReporter.$capture.withValue(capture) { try await body() }
+    } catch {
+        Issue.record(error, sourceLocation: sourceLocation)
+    }
+    judge(capture, matching: matching, at: sourceLocation)
+}
+
+/// `withCapturedFailures` for a body that does not suspend.
+func withCapturedFailures(
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> Void,
+    matching: (CapturedIssue) -> Bool = { _ in true }
+) {
+    let capture = FailureCapture()
+    do {
+        try FailureReporter.$capture.withValue(capture) { try body() }
+    } catch {
+        Issue.record(error, sourceLocation: sourceLocation)
+    }
+    judge(capture, matching: matching, at: sourceLocation)
+}
+
+private func judge(
+    _ capture: FailureCapture, matching: (CapturedIssue) -> Bool, at sourceLocation: SourceLocation
+) {
+    let issues = capture.failures.withLock { $0 }.map { failure in
+        let site = failure.callSite
+        return CapturedIssue(
+            comments: [Comment(rawValue: failure.message)],
+            sourceLocation: SourceLocation(
+                fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line),
+                column: Int(site.column)))
+    }
+    if issues.isEmpty {
+        Issue.record(
+            "A failure was expected here, and none was recorded.", sourceLocation: sourceLocation)
+    }
+    for issue in issues where !matching(issue) {
+        let message = issue.comments.map(\.rawValue).joined()
+        Issue.record(
+            Comment(rawValue: "A failure was recorded that the test did not expect:\n\(message)"),
+            sourceLocation: issue.sourceLocation ?? sourceLocation)
     }
 }

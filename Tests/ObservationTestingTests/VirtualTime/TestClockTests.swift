@@ -79,7 +79,7 @@ struct TestClockTests {
         let clock = TestClock()
         let line = #line + 3
         let recorded = Locked<[(String, Int?)]>([])
-        await withKnownIssue {
+        await withCapturedFailures {
             await clock.advance(by: .seconds(1), whenAsleep: 1, timeout: .milliseconds(50))
             await clock.advance(by: .seconds(1), whenAsleep: 0)
         } matching: { issue in
@@ -168,7 +168,7 @@ struct TestClockTests {
         await until(clock.sleeperCounts) { $0 == 1 }
         let line = #line + 3
         let elapsed = await elapsedTime {
-            await withKnownIssue {
+            await withCapturedFailures {
                 await clock.run(timeout: .milliseconds(200)) { await looping.value }
             } matching: { issue in
                 issue.sourceLocation?.line == line
@@ -189,7 +189,7 @@ struct TestClockTests {
     @Test("run fails, and returns, when the operation waits for something the clock cannot drive")
     func runGivesUpOnAStuckOperation() async {
         let clock = TestClock()
-        await withKnownIssue {
+        await withCapturedFailures {
             await clock.run(timeout: .milliseconds(50)) { await suspendUntilCancelled() }
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("0 task(s) asleep on the clock.") }
@@ -199,14 +199,14 @@ struct TestClockTests {
     @Test("Advancing backwards is a clear failure that leaves time alone")
     func backwards() async {
         let clock = TestClock(now: TestClock.Instant(offset: .seconds(5)))
-        await withKnownIssue {
+        await withCapturedFailures {
             await clock.advance(to: TestClock.Instant(offset: .seconds(1)))
         } matching: { issue in
             issue.comments.contains {
                 $0.rawValue.contains("cannot move time backwards: it is at +5.0 seconds")
             }
         }
-        await withKnownIssue {
+        await withCapturedFailures {
             await clock.advance(by: .seconds(-1))
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("asked to advance by -1.0 seconds") }

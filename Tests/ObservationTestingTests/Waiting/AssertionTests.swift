@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Exact sequences, never, stays, idle timeouts", .untilTimeout(.seconds(30)))
 struct AssertionTests {
-    private func hasComment(_ issue: Issue, containing text: String) -> Bool {
+    private func hasComment(_ issue: CapturedIssue, containing text: String) -> Bool {
         issue.comments.contains { $0.rawValue.contains(text) }
     }
 
@@ -23,7 +23,7 @@ struct AssertionTests {
     func emitsMismatch() async {
         let line = #line + 3
         var matched = true
-        await withKnownIssue {
+        await withCapturedFailures {
             matched = await until(Replay([false, true, true, false]), emits: [false, true, false])
         } matching: { issue in
             issue.sourceLocation?.line == line
@@ -39,7 +39,7 @@ struct AssertionTests {
 
     @Test("emits fails on a timeout, showing what is missing")
     func emitsTimeout() async {
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(Replay([1, 2]), emits: [1, 2, 3], timeout: .milliseconds(50))
         } matching: { issue in
             hasComment(
@@ -53,7 +53,7 @@ struct AssertionTests {
     func emitsIgnoringDuplicates() async {
         #expect(
             await until(Replay([1, 1, 2, 2, 2, 1]), emits: [1, 2, 1], ignoringDuplicates: true))
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(Replay([1, 1, 2]), emits: [1, 2], timeout: .milliseconds(50))
         } matching: { issue in
             hasComment(issue, containing: "value [1] differs")
@@ -81,7 +81,7 @@ struct AssertionTests {
         let line = #line + 4
         var held = true
         let elapsed = await elapsedTime {
-            await withKnownIssue {
+            await withCapturedFailures {
                 held = await never(subject, satisfies: { $0 == 2 }, for: .seconds(30)) {
                     subject.send(1)
                     subject.send(2)
@@ -113,7 +113,7 @@ struct AssertionTests {
             if !Task.isCancelled { returned.withLock { $0 += 1 } }
         }
         let neverLine = #line + 2
-        await withKnownIssue {
+        await withCapturedFailures {
             let held = await never(subject, satisfies: { $0 < 0 }, for: .milliseconds(10)) {
                 await action()
             }
@@ -127,7 +127,7 @@ struct AssertionTests {
                 )
         }
         let staysLine = #line + 2
-        await withKnownIssue {
+        await withCapturedFailures {
             let held = await stays(subject, satisfying: { $0 >= 0 }, for: .milliseconds(10)) {
                 await action()
             }
@@ -148,7 +148,7 @@ struct AssertionTests {
         let subject = CurrentValueSubject<Int, Never>(0)
         let line = #line + 3
         var held = true
-        await withKnownIssue {
+        await withCapturedFailures {
             held = await never(
                 subject, satisfies: { $0 < 0 }, for: .milliseconds(10), timeout: .milliseconds(100)
             ) {
@@ -168,7 +168,7 @@ struct AssertionTests {
     func invalidWindow() async {
         for window: Timeout in [0, -1, .seconds(-0.5), Timeout(Double.nan), Timeout(.infinity)] {
             var held = true
-            await withKnownIssue {
+            await withCapturedFailures {
                 held = await never(Just(1), satisfies: { $0 == 2 }, for: window)
             } matching: { issue in
                 hasComment(issue, containing: "never(_:satisfies:for:) was given a window of")
@@ -187,7 +187,7 @@ struct AssertionTests {
 
     @Test("stays fails at once on a value that does not satisfy the condition")
     func staysBroken() async {
-        await withKnownIssue {
+        await withCapturedFailures {
             await stays(Replay([1, 2, 30]), satisfying: { $0 < 10 }, for: .seconds(30))
         } matching: { issue in
             hasComment(issue, containing: "stays(_:satisfying:for:) failed after")
@@ -215,7 +215,7 @@ struct AssertionTests {
         let outside = [State(error: 1), State(isLoading: true), State(), State(error: 2)]
         #expect(await until(Replay(outside), satisfies: conditions) != nil)
         let bad = [State(isLoading: true), State(isLoading: true, error: 5), State()]
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(Replay(bad), satisfies: conditions)
         } matching: { issue in
             hasComment(issue, containing: "value [1] met a never condition (an error).")
@@ -226,7 +226,7 @@ struct AssertionTests {
     func idleTimeout() async {
         let subject = CurrentValueSubject<Int, Never>(0)
         let elapsed = await elapsedTime {
-            await withKnownIssue {
+            await withCapturedFailures {
                 await until(
                     subject,
                     satisfies: [{ $0 == 3 }],
@@ -255,7 +255,7 @@ struct AssertionTests {
 
     @Test("An invalid idle timeout is a clear failure")
     func invalidIdleTimeout() async {
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(Just(1), satisfies: [{ $0 == 1 }], idleTimeout: 0)
         } matching: { issue in
             hasComment(issue, containing: "was given a timeout of 0.0 s")
@@ -284,7 +284,7 @@ struct AsyncSequenceTests {
         continuation.yield(1)
         continuation.finish()
         let elapsed = await elapsedTime {
-            await withKnownIssue {
+            await withCapturedFailures {
                 await until(
                     stream, satisfies: [Condition("two") { $0 == 2 }], timeout: .seconds(30))
             } matching: { issue in
@@ -302,7 +302,7 @@ struct AsyncSequenceTests {
     func throwsEarly() async {
         let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
         continuation.finish(throwing: TestError(code: 2))
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(stream, satisfies: [{ $0 == 2 }], timeout: .seconds(30))
         } matching: { issue in
             issue.comments.contains {
@@ -316,7 +316,7 @@ struct AsyncSequenceTests {
     func timesOut() async {
         let (stream, continuation) = AsyncStream<Int>.makeStream()
         continuation.yield(1)
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(stream, satisfies: [{ $0 == 2 }], timeout: .milliseconds(50))
         } matching: { issue in
             issue.comments.contains {

@@ -5,14 +5,14 @@ import Testing
 
 @Suite("until: timeout controls")
 struct TimeoutTests {
-    private func timesOut(after text: String) -> (Issue) -> Bool {
+    private func timesOut(after text: String) -> (CapturedIssue) -> Bool {
         { issue in issue.comments.contains { $0.rawValue.contains("timed out after \(text):") } }
     }
 
     @Test("withDefaultTimeout sets the timeout of calls that pass none")
     func scopedDefault() async {
         let subject = PassthroughSubject<Int, Never>()
-        await withKnownIssue {
+        await withCapturedFailures {
             await withDefaultTimeout(.milliseconds(50)) {
                 let result = await until(subject, satisfies: { $0 == 1 })
                 #expect(result == nil)
@@ -25,7 +25,7 @@ struct TimeoutTests {
     @Test("A call's own timeout wins over the scoped default")
     func callWinsOverScope() async {
         let subject = PassthroughSubject<Int, Never>()
-        await withKnownIssue {
+        await withCapturedFailures {
             await withDefaultTimeout(.seconds(60)) {
                 let result = await until(
                     subject, satisfies: { $0 == 1 }, timeout: .milliseconds(40))
@@ -39,7 +39,7 @@ struct TimeoutTests {
     @Test("The .untilTimeout trait sets the default for the test", .untilTimeout(.milliseconds(60)))
     func traitSetsDefault() async {
         let subject = PassthroughSubject<Int, Never>()
-        await withKnownIssue {
+        await withCapturedFailures {
             await until(subject, satisfies: { $0 == 1 })
         } matching: {
             timesOut(after: "0.06 s")($0)

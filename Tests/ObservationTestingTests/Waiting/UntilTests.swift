@@ -53,7 +53,7 @@ struct UntilTests {
     @Test("One value never meets two conditions")
     func oneValueMeetsOneCondition() async {
         let subject = CurrentValueSubject<Bool, Never>(true)
-        await withKnownIssue {
+        await withCapturedFailures {
             let matched = await until(
                 subject, satisfies: [{ $0 }, { $0 }], timeout: .milliseconds(50))
             #expect(matched == nil)
