@@ -248,8 +248,8 @@ struct FailureMessage<Value> {
             return "If the code under test sleeps, inject a TestClock and advance it; if it is "
                 + "slow, raise the timeout."
         }
-        let tasks = asleep == 1 ? "1 task is" : "\(asleep) tasks are"
-        return "\(tasks) asleep on a TestClock this test made: if the code under test is one, "
+        let tasks = asleep == 1 ? "1 task of this test is" : "\(asleep) tasks of this test are"
+        return "\(tasks) asleep on a TestClock: if the code under test is one, "
             + "advance the clock to wake it (advance(by:whenAsleep:) first waits for it to "
             + "sleep); if it is slow, raise the timeout."
     }

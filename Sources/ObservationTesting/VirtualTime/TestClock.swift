@@ -72,6 +72,8 @@ public final class TestClock: Clock, Sendable {
         let id: UInt64
         let deadline: Instant
         let continuation: CheckedContinuation<Wake, any Error>
+        /// The Swift Testing test of the sleeping task, if any: its hints count this sleeper.
+        let test: Test.ID?
     }
 
     /// What a sleeper is resumed with: whether an advance waits for it to check in.
@@ -106,24 +108,26 @@ public final class TestClock: Clock, Sendable {
     /// on any thread; the lock only makes it `Sendable`.)
     let scheduling = Locked(PassthroughSubject<Void, Never>())
 
-    /// Tasks asleep on the test clocks of each Swift Testing test that made them (`nil`: clocks
-    /// made outside one, as in XCTest, which runs one test at a time), for failure hints.
+    /// Tasks asleep on test clocks, by the Swift Testing test each runs in (`nil`: outside one,
+    /// as in XCTest, which runs one test at a time), for failure hints.
     private static let sleepersByTest = Locked<[Test.ID?: Int]>([:])
-    /// The Swift Testing test this clock was made in, if any.
-    private let test = Test.current?.id
 
-    /// Tasks asleep on the clocks the running test made: what a failure's hint can point to,
+    /// Tasks asleep on the running test's clocks: what a failure's hint can point to,
     /// where the tests running beside it under `--parallel` have clocks of their own.
     static var sleepersInCurrentTest: Int {
         let test = Test.current?.id
         return sleepersByTest.withLock { $0[test] ?? 0 }
     }
 
-    /// Changes the number of sleepers, published and counted for the test that made the clock.
-    func changeSleeperCount(by change: Int) {
+    /// Changes the number of sleepers by `change`, published at once, and counted for the test of
+    /// each sleeper that came or went (`tests`, one each).
+    func changeSleeperCount(by change: Int, tests: [Test.ID?]) {
+        let step = change > 0 ? 1 : -1
         Self.sleepersByTest.withLock { counts in
-            let count = (counts[test] ?? 0) + change
-            counts[test] = count == 0 ? nil : count
+            for test in tests {
+                let count = (counts[test] ?? 0) + step
+                counts[test] = count == 0 ? nil : count
+            }
         }
         counts.withLock { $0.send($0.value + change) }
     }
@@ -184,12 +188,14 @@ public final class TestClock: Clock, Sendable {
             return state.nextID
         }
         guard let id else { return }
+        let test = Test.current?.id
         let wake = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let isCancelled = state.withLock { state -> Bool in
                     // If the task was cancelled before this point, `onCancel` already ran.
                     guard !Task.isCancelled else { return true }
-                    let sleeper = Sleeper(id: id, deadline: deadline, continuation: continuation)
+                    let sleeper = Sleeper(
+                        id: id, deadline: deadline, continuation: continuation, test: test)
                     let index =
                         state.sleepers.firstIndex { $0.deadline > deadline }
                         ?? state.sleepers.endIndex
@@ -199,7 +205,7 @@ public final class TestClock: Clock, Sendable {
                 if isCancelled {
                     continuation.resume(throwing: CancellationError())
                 } else {
-                    changeSleeperCount(by: 1)
+                    changeSleeperCount(by: 1, tests: [test])
                 }
             }
         } onCancel: {
@@ -210,7 +216,7 @@ public final class TestClock: Clock, Sendable {
                 return state.sleepers.remove(at: index)
             }
             if let cancelled {
-                changeSleeperCount(by: -1)
+                changeSleeperCount(by: -1, tests: [cancelled.test])
                 cancelled.continuation.resume(throwing: CancellationError())
             }
         }
@@ -333,7 +339,7 @@ public final class TestClock: Clock, Sendable {
                 continue
             }
             guard !woken.isEmpty else { return }
-            changeSleeperCount(by: -woken.count)
+            changeSleeperCount(by: -woken.count, tests: woken.map(\.test))
             for sleeper in woken {
                 sleeper.continuation.resume(returning: Wake(isAwaited: true))
             }

@@ -230,17 +230,17 @@ struct UntilSwiftTestingTests {
         let clock = TestClock()
         let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
         await until(clock.sleeperCounts) { $0 == 1 }
-        // A clock made outside this test (a detached task does not inherit the test) is not
-        // counted, as the clocks of the tests running beside it under --parallel are not.
-        let elsewhere = await Task.detached { TestClock() }.value
-        let otherSleeper = Task { try await elsewhere.sleep(for: .seconds(1)) }
+        // A task asleep outside this test (a detached task does not inherit the test) is not
+        // counted, as those of the tests running beside it under --parallel are not.
+        let elsewhere = TestClock()
+        let otherSleeper = Task.detached { try await elsewhere.sleep(for: .seconds(1)) }
         await until(elsewhere.sleeperCounts) { $0 == 1 }
         await withCapturedFailures {
             await until(
                 PassthroughSubject<Int, Never>(), satisfies: [{ $0 == 1 }],
                 timeout: .milliseconds(50))
         } matching: { issue in
-            hasComment(issue, containing: "1 task is asleep on a TestClock this test made")
+            hasComment(issue, containing: "1 task of this test is asleep on a TestClock")
                 && hasComment(issue, containing: "advance(by:whenAsleep:)")
                 && !hasComment(issue, containing: "inject a TestClock")
         }
