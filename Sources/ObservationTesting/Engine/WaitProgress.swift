@@ -132,6 +132,16 @@ struct WaitProgress<Output> {
                     return nil
                 }
             case .timedOut:
+                // Due with the window's end (a window as long as the timeout) and the action has
+                // returned: the window has passed clean, whichever of the two timers came first;
+                // only the settling may still be on its way, and the wait ends as it would have.
+                if case .window(let window) = plan.ending, !isActionRunning,
+                    clock.now - start >= window
+                {
+                    isWindowOver = true
+                    if isSettling { isSettled = true }
+                    continue
+                }
                 report.fail(.timedOut, after: report.timeout, at: callSite)
                 return nil
             case .windowPassed:

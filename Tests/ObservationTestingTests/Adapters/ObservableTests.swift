@@ -85,6 +85,29 @@ struct ObservableTests {
         }
     }
 
+    @Test(
+        "A window as long as the timeout passes clean, whichever timer fires first",
+        arguments: 1...20)
+    func windowAsLongAsTheTimeout(_ round: Int) async {
+        // `never(p, for: 2)` with the default second makes the timeout the window's length: the
+        // timeout, due at the window's end, must not fail a wait whose window has passed clean,
+        // nor cut short the reads still queued that the window's end settles.
+        let subject = CurrentValueSubject<Int, Never>(0)
+        #expect(
+            await never(
+                subject, satisfies: { $0 == 5 }, for: .milliseconds(20), timeout: .milliseconds(20)
+            ))
+        let counter = SharedCounter()
+        #expect(
+            await never(
+                counter, \.value, satisfies: { $0 == 5 }, for: .milliseconds(20),
+                timeout: .milliseconds(20)))
+        #expect(
+            await stays(
+                counter, \.value, satisfying: { $0 == 0 }, for: .milliseconds(20),
+                timeout: .milliseconds(20)))
+    }
+
     @Test("A timeout names the property, not a publisher")
     @MainActor
     func timeoutNamesTheProperty() async {
