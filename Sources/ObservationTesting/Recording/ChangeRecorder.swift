@@ -82,9 +82,10 @@ public final class ChangeRecorder<Model: AnyObject> {
         guard !unasserted.isEmpty else { return }
         FailureReporter.record(
             "ChangeRecorder was released with \(Self.count(unasserted.count)) not asserted:\n"
-                + unasserted.joined(separator: "\n")
+                + Self.lines(unasserted)
                 + "\n\nAssert each with next { … }, then call finish(); or record with "
-                + "recordChanges(exhaustive: false) to assert only the states you care about.",
+                + "recordChanges(exhaustive: false) to assert only the states you care about."
+                + Self.steps(unasserted.map(\.changes)),
             at: start)
     }
 
@@ -169,6 +170,7 @@ public final class ChangeRecorder<Model: AnyObject> {
             ), let actual = result.matched.first
         else { return false }
         position = start + result.consumed
+        let before = expected
         expected = actual
         guard isExhaustive else { return true }
         let differences = StateDiff.lines(expected: wanted, actual: actual)
@@ -179,7 +181,8 @@ public final class ChangeRecorder<Model: AnyObject> {
                 + "\n\nThe next step starts from the actual state."
                 + (wakesOnNamedProperties
                     ? " Every observed property of the model is compared, not only those named "
-                        + "in recordChanges(…): they say which changes make a new state." : ""),
+                        + "in recordChanges(…): they say which changes make a new state." : "")
+                + Self.steps([actual.changes(from: before)]),
             at: callSite)
         return false
     }
@@ -212,9 +215,10 @@ public final class ChangeRecorder<Model: AnyObject> {
         guard !unasserted.isEmpty else { return }
         FailureReporter.record(
             "ChangeRecorder.finish() failed: \(Self.count(unasserted.count)) not asserted:\n"
-                + unasserted.joined(separator: "\n")
+                + Self.lines(unasserted)
                 + "\n\nAssert each with next { … } before finish(), or record with "
-                + "recordChanges(exhaustive: false) to assert only the states you care about.",
+                + "recordChanges(exhaustive: false) to assert only the states you care about."
+                + Self.steps(unasserted.map(\.changes)),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -228,13 +232,48 @@ public final class ChangeRecorder<Model: AnyObject> {
         }
     }
 
-    /// One line per state no step took: what changed from the state before it.
-    private func unassertedChanges() -> [String] {
+    /// Each state no step took, with what changed from the state before it.
+    private func unassertedChanges() -> [(index: Int, changes: [StateSnapshot.Property])] {
         let states = storage.state.withLock { $0.values }
         guard position < states.count else { return [] }
         return (position..<states.count).map { index in
-            "  [\(index)] " + StateSnapshot.describe(states[index].changes(from: states[index - 1]))
+            (index, states[index].changes(from: states[index - 1]))
         }
+    }
+
+    /// One line per state: `  [2] items: [1, 2, 3], isLoading: false`.
+    private static func lines(_ states: [(index: Int, changes: [StateSnapshot.Property])]) -> String
+    {
+        states.map { "  [\($0.index)] " + StateSnapshot.describe($0.changes) }
+            .joined(separator: "\n")
+    }
+
+    /// The steps that would take these states, written to be pasted (after review) into the
+    /// test: `await changes.next { $0.isLoading = false }`, named as the recorder usually is.
+    private static func steps(_ states: [[StateSnapshot.Property]]) -> String {
+        let steps = states.filter { !$0.isEmpty }.map { changes in
+            "    await changes.next {\n"
+                + changes.map { "        $0.\($0.name) = \(Self.literal($0.value))\n" }.joined()
+                + "    }"
+        }
+        guard !steps.isEmpty else { return "" }
+        let those =
+            steps.count == 1 ? "The step that would take it" : "The steps that would take them"
+        return "\n\n\(those), to paste after review:\n" + steps.joined(separator: "\n")
+    }
+
+    /// `value` as Swift source: an optional as what it holds, or `nil`; one too long for a
+    /// message as an editor placeholder naming its type.
+    private static func literal(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else {
+            let source = ValueDescription.withoutLocalContext(String(reflecting: value))
+            guard source.count <= ValueDescription.maximumLength * 2 else {
+                return "<#\(type(of: value)), too long to show#>"
+            }
+            return source
+        }
+        return mirror.children.first.map { literal($0.value) } ?? "nil"
     }
 
     private static func count(_ changes: Int) -> String {

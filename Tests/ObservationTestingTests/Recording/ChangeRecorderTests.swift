@@ -128,9 +128,14 @@ struct ChangeRecorderTests {
             matched = await changes.next { $0.profile = Profile(name: "Ann", tags: ["a", "c"]) }
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
+            let parts = text.components(separatedBy: "to paste after review:")
+            // The diff names only what differs; the step to paste sets the whole value.
             return text.contains("state [1] differs from the expected state")
                 && text.contains(#"profile.tags[1]: expected "c", got "b""#)
-                && !text.contains("name") && !text.contains("count")
+                && !parts[0].contains("name") && !parts[0].contains("count")
+                && parts.count == 2
+                && parts[1].contains(
+                    #"$0.profile = ObservationTestingTests.Profile(name: "Ann", tags: ["a", "b"])"#)
         }
         #expect(!matched)
         changes.finish()
@@ -213,6 +218,7 @@ struct ChangeRecorderTests {
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains("…") && text.count < 1_000
+                && text.contains("$0.log = <#String, too long to show#>")
         }
         changes.finish()
     }
@@ -230,6 +236,27 @@ struct ChangeRecorderTests {
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains("ChangeRecorder.finish() failed: 1 change not asserted")
                 && text.contains("[2] items: [1, 2, 3], isLoading: false")
+                && text.contains(
+                    "The step that would take it, to paste after review:\n"
+                        + "    await changes.next {\n        $0.items = [1, 2, 3]\n"
+                        + "        $0.isLoading = false\n    }")
+        }
+    }
+
+    @Test("An @Observable model's unasserted changes come with the steps that would take them")
+    @MainActor
+    func pasteReadyStepsForAnObservableModel() async {
+        let model = TrackedModel()
+        let changes = model.recordChanges(\.isLoading, \.count)
+        await model.load()
+        withCapturedFailures {
+            changes.finish()
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(
+                "The steps that would take them, to paste after review:\n"
+                    + "    await changes.next {\n        $0.isLoading = true\n    }\n"
+                    + "    await changes.next {\n        $0.count = 1\n"
+                    + "        $0.isLoading = false\n    }")
         }
     }
 
@@ -461,6 +488,9 @@ final class ChangeRecorderXCTests: FailureCapturingTestCase {
         }
         XCTAssertEqual(failures.count, 1)
         XCTAssertTrue(failures.first?.description.contains("2 changes not asserted") == true)
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "await changes.next {\n        $0.isLoading = true\n    }") == true)
     }
 
     @MainActor
