@@ -48,7 +48,7 @@ extension TestClock {
                 action()
                 ran += 1
             } else if !woken.isEmpty {
-                changeSleeperCount(by: -woken.count, tests: woken.map(\.test))
+                countSleepers(woken.map(\.test), arrived: false)
                 for sleeper in woken {
                     sleeper.continuation.resume(returning: Wake(isAwaited: false))
                 }

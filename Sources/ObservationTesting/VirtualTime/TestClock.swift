@@ -119,17 +119,17 @@ public final class TestClock: Clock, Sendable {
         return sleepersByTest.withLock { $0[test] ?? 0 }
     }
 
-    /// Changes the number of sleepers by `change`, published at once, and counted for the test of
-    /// each sleeper that came or went (`tests`, one each).
-    func changeSleeperCount(by change: Int, tests: [Test.ID?]) {
-        let step = change > 0 ? 1 : -1
+    /// Counts sleepers that came (`arrived`) or went, one test each (the sleeping task's), and
+    /// publishes the new total at once.
+    func countSleepers(_ tests: [Test.ID?], arrived: Bool) {
+        let step = arrived ? 1 : -1
         Self.sleepersByTest.withLock { counts in
             for test in tests {
                 let count = (counts[test] ?? 0) + step
                 counts[test] = count == 0 ? nil : count
             }
         }
-        counts.withLock { $0.send($0.value + change) }
+        counts.withLock { $0.send($0.value + step * tests.count) }
     }
 
     /// Creates a clock whose time starts at `now`.
@@ -205,7 +205,7 @@ public final class TestClock: Clock, Sendable {
                 if isCancelled {
                     continuation.resume(throwing: CancellationError())
                 } else {
-                    changeSleeperCount(by: 1, tests: [test])
+                    countSleepers([test], arrived: true)
                 }
             }
         } onCancel: {
@@ -216,7 +216,7 @@ public final class TestClock: Clock, Sendable {
                 return state.sleepers.remove(at: index)
             }
             if let cancelled {
-                changeSleeperCount(by: -1, tests: [cancelled.test])
+                countSleepers([cancelled.test], arrived: false)
                 cancelled.continuation.resume(throwing: CancellationError())
             }
         }
@@ -339,7 +339,7 @@ public final class TestClock: Clock, Sendable {
                 continue
             }
             guard !woken.isEmpty else { return }
-            changeSleeperCount(by: -woken.count, tests: woken.map(\.test))
+            countSleepers(woken.map(\.test), arrived: false)
             for sleeper in woken {
                 sleeper.continuation.resume(returning: Wake(isAwaited: true))
             }
