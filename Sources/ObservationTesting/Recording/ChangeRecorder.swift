@@ -1,5 +1,5 @@
-public import Observation
-public import Publishing
+import Observation
+import Publishing
 
 /// Records every change of a view model's observable state, for tests that assert each one.
 ///
@@ -30,6 +30,10 @@ public import Publishing
 /// ``next(timeout:isolation:fileID:filePath:line:column:_:)`` skips the states before the first
 /// one in which the properties the step sets have those values, and nothing is left to assert.
 ///
+/// An invariant (`recordChanges(invariant: { !($0.isLoading && $0.error != nil) })`) is checked
+/// on the model each time a state is recorded, asserted or not, and fails once, where recording
+/// began, naming the first state that breaks it (or makes it throw).
+///
 /// Recording stops at ``finish(isolation:fileID:filePath:line:column:)``, or when the model is released.
 public final class ChangeRecorder<Model: AnyObject> {
     private let storage = RecordingStorage<StateSnapshot, Never>()
@@ -45,16 +49,20 @@ public final class ChangeRecorder<Model: AnyObject> {
     /// Whether properties were named to wake the recorder (an `@Observable` model): a failure
     /// then says that every observed property is compared all the same.
     private let wakesOnNamedProperties: Bool
+    private let invariant: ((Model) throws -> Bool)?
+    private var isInvariantReported = false
 
     init(
         of model: Model,
         reading keyPaths: [PartialKeyPath<Model>],
         isExhaustive: Bool,
+        invariant: ((Model) throws -> Bool)?,
         isolation: isolated (any Actor)?,
         at callSite: CallSite
     ) {
         self.isExhaustive = isExhaustive
         self.model = model
+        self.invariant = invariant
         wakesOnNamedProperties = !keyPaths.isEmpty
         start = callSite
         let storage = storage
@@ -63,7 +71,7 @@ public final class ChangeRecorder<Model: AnyObject> {
             guard let model else { return nil }
             // Reading the properties through their key paths is what Observation tracks.
             for keyPath in keyPaths { _ = model[keyPath: keyPath] }
-            return StateSnapshot(of: [model])
+            return Self.snapshot(of: model, checking: invariant)
         }
         subscription = snapshots.sink(
             receiveCompletion: { storage.receive(.completion($0, arrived: .now)) },
@@ -74,10 +82,12 @@ public final class ChangeRecorder<Model: AnyObject> {
     }
 
     deinit {
-        guard !isFinished, isExhaustive else { return }
+        guard !isFinished else { return }
         // Not `Sendable`, the recorder is released in the isolation domain it records in, so
         // the state can be read here as a queued read would.
         readPendingState()
+        reportBrokenInvariant()
+        guard isExhaustive else { return }
         let unasserted = unassertedChanges()
         guard !unasserted.isEmpty else { return }
         FailureReporter.record(
@@ -123,6 +133,7 @@ public final class ChangeRecorder<Model: AnyObject> {
         _ change: (inout ExpectedState) throws -> Void
     ) async -> Bool {
         let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        defer { reportBrokenInvariant() }
         var state = ExpectedState(expected, modelName: "\(Model.self)", at: callSite)
         do {
             try change(&state)
@@ -210,6 +221,7 @@ public final class ChangeRecorder<Model: AnyObject> {
         readPendingState()
         subscription?.cancel()
         subscription = nil
+        reportBrokenInvariant()
         guard isExhaustive else { return }
         let unasserted = unassertedChanges()
         guard !unasserted.isEmpty else { return }
@@ -226,10 +238,44 @@ public final class ChangeRecorder<Model: AnyObject> {
     /// read is still queued on this actor has landed all the same.
     private func readPendingState() {
         guard let model else { return }
-        let now = StateSnapshot(of: [model])
+        let now = Self.snapshot(of: model, checking: invariant)
         if storage.state.withLock({ $0.values.last }) != now {
             storage.receive(.value(now, arrived: .now))
         }
+    }
+
+    /// The model's state, with how it fails `invariant`, if it does.
+    private static func snapshot(
+        of model: Model, checking invariant: ((Model) throws -> Bool)?
+    ) -> StateSnapshot {
+        var snapshot = StateSnapshot(of: [model])
+        guard let invariant else { return snapshot }
+        do {
+            if try !invariant(model) { snapshot.brokenInvariant = "breaks the invariant" }
+        } catch {
+            snapshot.brokenInvariant = "makes the invariant throw \(ValueDescription.of(error))"
+        }
+        return snapshot
+    }
+
+    /// Fails, once, naming the first recorded state that broke the invariant.
+    private func reportBrokenInvariant() {
+        guard invariant != nil, !isInvariantReported else { return }
+        let states = storage.state.withLock { $0.values }
+        guard let index = states.firstIndex(where: { $0.brokenInvariant != nil }) else { return }
+        isInvariantReported = true
+        let state = states[index]
+        let origin =
+            index == 0
+            ? "It is the state recording began with."
+            : "It came after state [\(index - 1)], changing "
+                + StateSnapshot.describe(state.changes(from: states[index - 1])) + "."
+        FailureReporter.record(
+            "recordChanges(invariant:) failed: state [\(index)] \(state.brokenInvariant ?? ""):\n  "
+                + StateSnapshot.describe(state.properties) + "\n" + origin
+                + "\n\nThe invariant is checked on every state recorded, asserted or not; "
+                + "only the first that fails it is reported.",
+            at: start)
     }
 
     /// Each state no step took, with what changed from the state before it.
@@ -278,75 +324,5 @@ public final class ChangeRecorder<Model: AnyObject> {
 
     private static func count(_ changes: Int) -> String {
         changes == 1 ? "1 change" : "\(changes) changes"
-    }
-}
-
-extension ObservableObject {
-    /// Starts recording every change of this view model's `@Published` properties.
-    ///
-    /// ```swift
-    /// let changes = viewModel.recordChanges()
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - exhaustive: Whether every change must be asserted; see ``ChangeRecorder``.
-    ///   - isolation: The caller's actor, inferred: the state is read on it.
-    ///   - fileID: The caller's file ID, inferred: a recorder released with changes unasserted
-    ///     fails here.
-    ///   - filePath: The caller's file path, inferred.
-    ///   - line: The caller's line, inferred.
-    ///   - column: The caller's column, inferred.
-    /// - Returns: The recorder.
-    public func recordChanges(
-        exhaustive: Bool = true,
-        isolation: isolated (any Actor)? = #isolation,
-        fileID: String = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) -> ChangeRecorder<Self> {
-        ChangeRecorder(
-            of: self, reading: [], isExhaustive: exhaustive, isolation: isolation,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-}
-
-extension Observable where Self: AnyObject {
-    /// Starts recording every change of this `@Observable` model's observed properties, woken by
-    /// changes of the properties named.
-    ///
-    /// ```swift
-    /// let changes = model.recordChanges(\.isLoading, \.items)
-    /// ```
-    ///
-    /// Observation tells of a change only to those who read the property, so name the properties
-    /// whose changes make a state. Each state still holds, and each exhaustive step compares,
-    /// every observed property: one that changed with a named one must be asserted too.
-    ///
-    /// - Parameters:
-    ///   - keyPath: A property whose changes make a new state.
-    ///   - keyPaths: More such properties.
-    ///   - exhaustive: Whether every change must be asserted; see ``ChangeRecorder``.
-    ///   - isolation: The caller's actor, inferred: the state is read on it.
-    ///   - fileID: The caller's file ID, inferred: a recorder released with changes unasserted
-    ///     fails here.
-    ///   - filePath: The caller's file path, inferred.
-    ///   - line: The caller's line, inferred.
-    ///   - column: The caller's column, inferred.
-    /// - Returns: The recorder.
-    public func recordChanges(
-        _ keyPath: PartialKeyPath<Self>,
-        _ keyPaths: PartialKeyPath<Self>...,
-        exhaustive: Bool = true,
-        isolation: isolated (any Actor)? = #isolation,
-        fileID: String = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) -> ChangeRecorder<Self> {
-        ChangeRecorder(
-            of: self, reading: [keyPath] + keyPaths, isExhaustive: exhaustive,
-            isolation: isolation,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

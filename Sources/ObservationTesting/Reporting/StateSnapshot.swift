@@ -9,6 +9,9 @@ struct StateSnapshot: Equatable, CustomDebugStringConvertible {
     }
 
     var properties: [Property]
+    /// How this state failed a recorder's invariant, checked as it was read; `nil` if it held
+    /// or there is none. Not part of the state: `==` ignores it.
+    var brokenInvariant: String?
 
     /// The `@Published` / observed properties of `objects`; with several, each name is prefixed
     /// with its object's type.
