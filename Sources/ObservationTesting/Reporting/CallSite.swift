@@ -16,4 +16,9 @@ struct CallSite: Sendable {
         self.line = line
         self.column = column
     }
+
+    /// The file's name, without its module: `UntilTests.swift`.
+    var fileName: String {
+        String(fileID.split(separator: "/").last ?? Substring(fileID))
+    }
 }

@@ -72,18 +72,36 @@ struct FailureMessage<Value> {
         self.expected = expected
     }
 
+    /// Records the failure; a timeline too long for the message goes whole beside it, as an
+    /// attachment of the test (or a file, in XCTest), and the message says where.
     func fail(_ reason: Reason, after elapsed: Duration, at callSite: CallSite) {
-        FailureReporter.record(text(for: reason, after: elapsed), at: callSite)
+        var fullTimeline: String?
+        if expected == nil, timeline.isShortened {
+            fullTimeline = FailureReporter.attach(
+                text(for: reason, after: elapsed, fullTimeline: true),
+                named: "timeline-\(callSite.fileName)-\(callSite.line).txt",
+                at: callSite)
+        }
+        FailureReporter.record(
+            text(for: reason, after: elapsed, whereFullTimelineIs: fullTimeline), at: callSite)
     }
 
-    func text(for reason: Reason, after elapsed: Duration) -> String {
+    /// The message; with `fullTimeline`, every value kept, for the attachment.
+    func text(
+        for reason: Reason,
+        after elapsed: Duration,
+        fullTimeline: Bool = false,
+        whereFullTimelineIs: String? = nil
+    ) -> String {
         var paragraphs = [summary(for: reason, after: elapsed)]
         if let expected {
             paragraphs.append(diff(expected: expected).joined(separator: "\n"))
         } else if timeline.count == 0 {
             paragraphs.append("The \(sourceNoun) sent no values.")
         } else {
-            paragraphs.append(timeline.lines().joined(separator: "\n"))
+            let lines = fullTimeline ? timeline.allLines() : timeline.lines()
+            paragraphs.append(lines.joined(separator: "\n"))
+            if let whereFullTimelineIs { paragraphs.append(whereFullTimelineIs) }
         }
         paragraphs.append(hint(for: reason))
         if coalescesChanges, expected != nil {

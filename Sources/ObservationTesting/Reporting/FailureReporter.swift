@@ -1,3 +1,4 @@
+import Foundation
 import Publishing
 import Testing
 import XCTest
@@ -38,20 +39,48 @@ enum FailureReporter {
         }
     }
 
-    private static func recordIssue(_ message: String, at callSite: CallSite) {
-        Issue.record(
-            Comment(rawValue: message),
-            sourceLocation: SourceLocation(
-                fileID: callSite.fileID,
-                filePath: String(describing: callSite.filePath),
-                line: Int(callSite.line),
-                column: Int(callSite.column)
-            )
+    /// Keeps `text` beside the failure about to be recorded at `callSite`, and says where: a
+    /// Swift Testing test gets it as an attachment; XCTest (which has no attachments on Linux)
+    /// and a task outside any test get a file in the temporary directory.
+    static func attach(_ text: String, named name: String, at callSite: CallSite) -> String {
+        if let capture {
+            capture.attachments.withLock { $0.append((name, text)) }
+            return "The full timeline is attached to the test as \"\(name)\"."
+        }
+        if Test.current != nil {
+            Attachment.record(text, named: name, sourceLocation: sourceLocation(of: callSite))
+            return "The full timeline is attached to the test as \"\(name)\" "
+                + "(`swift test --attachments-path <directory>` saves it)."
+        }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ObservationTesting", isDirectory: true)
+        let file = directory.appendingPathComponent(name)
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            return "The full timeline is in \(file.path)."
+        } catch {
+            return "The full timeline could not be written to \(file.path): \(error)."
+        }
+    }
+
+    private static func sourceLocation(of callSite: CallSite) -> SourceLocation {
+        SourceLocation(
+            fileID: callSite.fileID,
+            filePath: String(describing: callSite.filePath),
+            line: Int(callSite.line),
+            column: Int(callSite.column)
         )
+    }
+
+    private static func recordIssue(_ message: String, at callSite: CallSite) {
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation(of: callSite))
     }
 }
 
 /// Failures kept instead of recorded, for the package's tests: see ``FailureReporter/capture``.
 final class FailureCapture: Sendable {
     let failures = Locked<[(message: String, callSite: CallSite)]>([])
+    let attachments = Locked<[(name: String, text: String)]>([])
 }

@@ -1,8 +1,10 @@
-/// The values a wait received, kept for its failure message.
+/// The values a wait received, kept for its failure message and the full timeline attached to
+/// it.
 ///
 /// Memory is bounded however many values flow: the first ``headCapacity`` and the last
-/// ``tailCapacity`` are kept, with a count of those in between. Values are formatted only when
-/// a message is written.
+/// ``tailCapacity`` are kept, with a count of those in between. The message shows the first
+/// ``shownFirst`` and the last ``tailCapacity``; the attachment, all that were kept. Values are
+/// formatted only when a message is written.
 struct Timeline<Value> {
     struct Entry {
         var index: Int
@@ -13,8 +15,9 @@ struct Timeline<Value> {
         var metCondition: Int?
     }
 
-    static var headCapacity: Int { 5 }
+    static var headCapacity: Int { 1_000 }
     static var tailCapacity: Int { 10 }
+    static var shownFirst: Int { 5 }
 
     private(set) var count = 0
     private var head: [Entry] = []
@@ -32,7 +35,7 @@ struct Timeline<Value> {
         if head.count < Self.headCapacity {
             // Room for the whole head at once: most waits see two values (the current one and
             // the change), and growing the array one by one reallocated it between them.
-            if head.isEmpty { head.reserveCapacity(Self.headCapacity) }
+            if head.isEmpty { head.reserveCapacity(Self.shownFirst) }
             head.append(entry)
         } else if tail.count < Self.tailCapacity {
             tail.append(entry)
@@ -42,18 +45,35 @@ struct Timeline<Value> {
         }
     }
 
-    /// The lines of the message's "Values received" block, oldest first.
+    /// Whether the message leaves values out: then the full timeline is attached.
+    var isShortened: Bool { count > Self.shownFirst + Self.tailCapacity }
+
+    /// The lines of the message's "Values received" block, oldest first: the first and the
+    /// last few.
     func lines() -> [String] {
-        var lines = ["Values received (\(count)), oldest first:"]
-        lines += head.map(Self.line)
-        let ordered = Array(tail[tailStart...] + tail[..<tailStart])
-        if let firstKept = ordered.first, let lastHead = head.last,
-            firstKept.index > lastHead.index + 1
+        let recent = Array((head.dropFirst(Self.shownFirst) + orderedTail).suffix(Self.tailCapacity))
+        return ["Values received (\(count)), oldest first:"]
+            + Self.lines(Array(head.prefix(Self.shownFirst)), then: recent)
+    }
+
+    /// Every value kept, oldest first: the attachment's "Values received" block.
+    func allLines() -> [String] {
+        let kept = count > Self.headCapacity + Self.tailCapacity ? "every one kept" : "every one"
+        return ["Values received (\(count)), oldest first, \(kept):"]
+            + Self.lines(head, then: orderedTail)
+    }
+
+    private var orderedTail: [Entry] { Array(tail[tailStart...] + tail[..<tailStart]) }
+
+    /// The lines of `first` then `then`, with a count of the values between them.
+    private static func lines(_ first: [Entry], then later: [Entry]) -> [String] {
+        var lines = first.map(line)
+        if let firstLater = later.first, let lastFirst = first.last,
+            firstLater.index > lastFirst.index + 1
         {
-            lines.append("  … \(firstKept.index - lastHead.index - 1) more …")
+            lines.append("  … \(firstLater.index - lastFirst.index - 1) more …")
         }
-        lines += ordered.map(Self.line)
-        return lines
+        return lines + later.map(line)
     }
 
     private static func line(_ entry: Entry) -> String {

@@ -1,0 +1,160 @@
+import Foundation
+import Observation
+import Publishing
+import Testing
+import XCTest
+
+@testable import ObservationTesting
+
+/// Runs `body` with failures captured, and returns them with the attachments made beside them.
+@MainActor
+private func capturing(
+    _ body: () async -> Void
+) async -> (failures: [String], attachments: [(name: String, text: String)]) {
+    let capture = FailureCapture()
+    await FailureReporter.$capture.withValue(capture) { await body() }
+    return (capture.failures.withLock { $0.map(\.message) }, capture.attachments.withLock { $0 })
+}
+
+/// Changes `model.count` `times` times, each in a state of its own, then throws.
+@MainActor
+private func count(_ model: TrackedModel, to times: Int) async throws {
+    for _ in 0..<times {
+        model.count += 1
+        await Task.yield()
+    }
+    throw TestError(code: 1)
+}
+
+@Suite("Full timelines beside failures", .untilTimeout(.seconds(30)))
+struct TimelineAttachmentTests {
+    @Test("A publisher's long timeline is attached whole; the message stays short and says where")
+    @MainActor
+    func publisherTimeline() async {
+        let line = #line + 2
+        let (failures, attachments) = await capturing {
+            await until((0..<30).publisher, satisfies: [{ $0 == 3 }, { $0 == 100 }])
+        }
+        let name = "timeline-TimelineAttachmentTests.swift-\(line).txt"
+        #expect(failures.count == 1)
+        let message = failures.first ?? ""
+        #expect(message.contains("Values received (30), oldest first:"))
+        #expect(message.contains("  … 15 more …"))
+        #expect(!message.contains("  [10] +"))
+        #expect(message.contains("The full timeline is attached to the test as \"\(name)\"."))
+        #expect(attachments.count == 1)
+        let attachment = attachments.first
+        #expect(attachment?.name == name)
+        let text = attachment?.text ?? ""
+        #expect(text.contains("Values received (30), oldest first, every one:"))
+        // Every value, which condition each met, and the condition still pending.
+        for index in 0..<30 { #expect(text.contains("  [\(index)] +")) }
+        #expect(text.contains("  3  ← met condition 1"))
+        #expect(text.contains("condition 2 of 2"))
+        #expect(!text.contains("more …"))
+    }
+
+    @Test("A short timeline is all in the message, with nothing attached")
+    @MainActor
+    func shortTimeline() async {
+        let (failures, attachments) = await capturing {
+            await until((0..<15).publisher, satisfies: [{ $0 == 100 }])
+        }
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains("full timeline") == false)
+        #expect(attachments.isEmpty)
+    }
+
+    @Test("An @Observable property's long timeline is attached too")
+    @MainActor
+    func observableTimeline() async {
+        let model = TrackedModel()
+        let (failures, attachments) = await capturing {
+            await until(model, \.count, satisfies: [{ $0 == 100 }]) {
+                try await count(model, to: 40)
+            }
+        }
+        // Each change is its own state here; the test asks no more than that most arrive.
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains("The full timeline is attached to the test") == true)
+        #expect(attachments.first?.text.contains("oldest first, every one:") == true)
+        #expect(attachments.first?.text.contains("  40\n") == true)
+    }
+
+    @Test("An ObservableObject's long timeline of states is attached too")
+    @MainActor
+    func observableObjectTimeline() async {
+        let viewModel = ListViewModel()
+        let (failures, attachments) = await capturing {
+            await until(viewModel) { $0.items.count == 100 } perform: {
+                for count in 1...40 {
+                    viewModel.items.append(count)
+                    await Task.yield()
+                }
+                throw TestError(code: 1)
+            }
+        }
+        #expect(failures.count == 1)
+        #expect(attachments.count == 1)
+        #expect(attachments.first?.text.contains("items: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10") == true)
+    }
+
+    @Test("Past what is kept, the attachment counts the values it left out")
+    func boundedTimeline() {
+        var timeline = Timeline<Int>()
+        for value in 0..<2_000 { timeline.record(value, elapsed: .zero, metCondition: nil) }
+        let lines = timeline.allLines()
+        #expect(lines.first == "Values received (2000), oldest first, every one kept:")
+        #expect(lines.count == 1 + 1_000 + 1 + 10)
+        #expect(lines.contains("  … 990 more …"))
+        #expect(lines.last?.hasSuffix("  1999") == true)
+        #expect(timeline.lines().count == 1 + 5 + 1 + 10)
+    }
+
+    @Test("In a Swift Testing test, the timeline is recorded as an attachment of the test")
+    @MainActor
+    func recordedThroughSwiftTesting() async {
+        await withKnownIssue("Deliberate: a failing wait with a long timeline") {
+            await until((0..<20).publisher, satisfies: [{ $0 == 100 }])
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(
+                "is attached to the test as \"timeline-TimelineAttachmentTests.swift-")
+                && issue.comments.map(\.rawValue).joined().contains("--attachments-path")
+        }
+    }
+}
+
+final class TimelineAttachmentXCTests: FailureCapturingTestCase {
+    @MainActor
+    func testLongTimelineIsWrittenToAFileTheMessageNames() async throws {
+        let model = TrackedModel()
+        let line = #line + 2
+        let failures = await captureFailures {
+            await until(model, \.count, satisfies: [{ $0 == 100 }]) {
+                try await count(model, to: 40)
+            }
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, line)
+        let message = failures.first?.description ?? ""
+        let path = try XCTUnwrap(
+            message.components(separatedBy: "The full timeline is in ").dropFirst().first?
+                .components(separatedBy: ".txt.").first.map { $0 + ".txt" },
+            message)
+        XCTAssertTrue(path.hasSuffix("timeline-TimelineAttachmentTests.swift-\(line).txt"), path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.contains("oldest first, every one:"), text)
+        XCTAssertTrue(text.contains("  [0] +0.000 s  0\n"), text)
+        XCTAssertTrue(text.contains("  40\n"), text)
+        XCTAssertFalse(text.contains("more …"), text)
+    }
+
+    @MainActor
+    func testShortTimelineWritesNothing() async {
+        let failures = await captureFailures {
+            await until((0..<3).publisher, satisfies: [{ $0 == 100 }])
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertFalse(failures.first?.description.contains("full timeline") ?? true)
+    }
+}
