@@ -51,7 +51,8 @@ struct Timeline<Value> {
     /// The lines of the message's "Values received" block, oldest first: the first and the
     /// last few.
     func lines() -> [String] {
-        let recent = Array((head.dropFirst(Self.shownFirst) + orderedTail).suffix(Self.tailCapacity))
+        let recent = Array(
+            (head.dropFirst(Self.shownFirst) + orderedTail).suffix(Self.tailCapacity))
         return ["Values received (\(count)), oldest first:"]
             + Self.lines(Array(head.prefix(Self.shownFirst)), then: recent)
     }

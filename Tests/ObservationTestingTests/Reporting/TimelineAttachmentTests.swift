@@ -86,7 +86,9 @@ struct TimelineAttachmentTests {
     func observableObjectTimeline() async {
         let viewModel = ListViewModel()
         let (failures, attachments) = await capturing {
-            await until(viewModel) { $0.items.count == 100 } perform: {
+            await until(viewModel) {
+                $0.items.count == 100
+            } perform: {
                 for count in 1...40 {
                     viewModel.items.append(count)
                     await Task.yield()
