@@ -41,7 +41,9 @@ public final class ChangeRecorder<Model: AnyObject> {
     /// The last state asserted (or, for the first step, the state when recording began).
     private var expected: StateSnapshot
     /// How many states the steps so far have taken, the first included.
-    private var position = 1
+    private var position = 1 {
+        didSet { storage.markSeen(position) }
+    }
     private let isExhaustive: Bool
     private var isFinished = false
     private let start: CallSite
@@ -78,11 +80,46 @@ public final class ChangeRecorder<Model: AnyObject> {
             receiveValue: { storage.receive(.value($0, arrived: .now)) }
         )
         // The first read is made on subscribing: the state the steps start from.
-        expected = storage.state.withLock { $0.values.first } ?? StateSnapshot(properties: [])
+        expected =
+            storage.state.withLock { state in
+                state.seen = 1
+                return state.values.first
+            } ?? StateSnapshot(properties: [])
+        if isExhaustive {
+            // Safe: the checks run on the main actor, and this reads the model only for a
+            // recorder made there, whose model is read there, as a queued read would.
+            nonisolated(unsafe) let readPendingState: (() -> Void)? =
+                isMainActor(isolation) ? { [weak self] in self?.readPendingState() } : nil
+            EndOfTestScope.register { [storage] _ in
+                readPendingState?()
+                return Self.unassertedWork(in: storage, madeAt: callSite)
+            }
+        }
+    }
+
+    /// A recorder still alive when its test ends, with changes not asserted (one released, or
+    /// finished, has reported its own): end-of-test checks report it once.
+    private static func unassertedWork(
+        in storage: RecordingStorage<StateSnapshot, Never>, madeAt site: CallSite
+    ) -> PendingWork? {
+        let unasserted = storage.state.withLock { state -> [(Int, [StateSnapshot.Property])] in
+            guard !state.isSettled else { return [] }
+            state.isSettled = true
+            return unassertedChanges(in: state.values, from: state.seen)
+        }
+        guard !unasserted.isEmpty else { return nil }
+        return PendingWork(
+            summary: "ChangeRecorder (made at \(site.fileName):\(site.line)): "
+                + "\(count(unasserted.count)) not asserted",
+            message: "End of test: the ChangeRecorder made here is still recording, with "
+                + "\(count(unasserted.count)) not asserted:\n" + lines(unasserted)
+                + "\n\nAssert each with next { … }, then call finish()."
+                + steps(unasserted.map(\.1)),
+            site: site)
     }
 
     deinit {
-        guard !isFinished else { return }
+        guard !isFinished, !settle() else { return }
         // Not `Sendable`, the recorder is released in the isolation domain it records in, so
         // the state can be read here as a queued read would.
         readPendingState()
@@ -218,6 +255,7 @@ public final class ChangeRecorder<Model: AnyObject> {
     ) {
         guard !isFinished else { return }
         isFinished = true
+        _ = settle()
         readPendingState()
         subscription?.cancel()
         subscription = nil
@@ -278,9 +316,23 @@ public final class ChangeRecorder<Model: AnyObject> {
             at: start)
     }
 
+    /// Marks what is left as dealt with by this recorder, not by the end-of-test checks;
+    /// returns whether they had already reported it.
+    private func settle() -> Bool {
+        storage.state.withLock { state in
+            defer { state.isSettled = true }
+            return state.isSettled
+        }
+    }
+
     /// Each state no step took, with what changed from the state before it.
     private func unassertedChanges() -> [(index: Int, changes: [StateSnapshot.Property])] {
-        let states = storage.state.withLock { $0.values }
+        Self.unassertedChanges(in: storage.state.withLock { $0.values }, from: position)
+    }
+
+    private static func unassertedChanges(
+        in states: [StateSnapshot], from position: Int
+    ) -> [(index: Int, changes: [StateSnapshot.Property])] {
         guard position < states.count else { return [] }
         return (position..<states.count).map { index in
             (index, states[index].changes(from: states[index - 1]))

@@ -22,19 +22,50 @@ public final class Recorder<Output, Failure: Error>: Publisher {
     private let storage: RecordingStorage<Output, Failure>
     private let subscription: AnyCancellable
     /// How many values the waits so far have read.
-    private var position = 0
+    private var position = 0 {
+        didSet { storage.markSeen(position) }
+    }
 
     init(
         storage: RecordingStorage<Output, Failure>,
-        subscription: AnyCancellable
+        subscription: AnyCancellable,
+        madeAt site: CallSite
     ) {
         self.storage = storage
         self.subscription = subscription
+        EndOfTestScope.register { [storage] isStrict in
+            guard isStrict else { return nil }
+            return Self.unreadWork(in: storage, madeAt: site)
+        }
     }
 
     /// Every value recorded so far, oldest first: a snapshot, which waits do not change.
+    ///
+    /// Strict end-of-test checks count every value returned here as read.
     public var values: [Output] {
-        storage.state.withLock { $0.values }
+        storage.state.withLock { state in
+            state.seen = state.values.count
+            return state.values
+        }
+    }
+
+    /// The values no wait and no read of ``values`` saw, as strict end-of-test checks report
+    /// them.
+    private static func unreadWork(
+        in storage: RecordingStorage<Output, Failure>, madeAt site: CallSite
+    ) -> PendingWork? {
+        let unread = storage.state.withLock { Array($0.values[$0.seen...]) }
+        guard !unread.isEmpty else { return nil }
+        let shown = unread.prefix(5).map { ValueDescription.of($0) }.joined(separator: ", ")
+        let more = unread.count > 5 ? " and \(unread.count - 5) more" : ""
+        let count = unread.count == 1 ? "1 value" : "\(unread.count) values"
+        return PendingWork(
+            summary: "Recorder (made at \(site.fileName):\(site.line)): \(count) never read",
+            message: "End of test: the Recorder made here has \(count) never read: "
+                + "\(shown)\(more).\n\nStrict end-of-test checks ask that a test read every "
+                + "value it records: wait for them (next(), until(recorder, …)), or check "
+                + "recorder.values.",
+            site: site)
     }
 
     /// How the source ended, or `nil` if it has not ended yet.
@@ -341,14 +372,27 @@ extension Publisher {
     /// let recorder = viewModel.$isLoading.record()
     /// ```
     ///
+    /// - Parameters:
+    ///   - fileID: Inferred, with the next three: where strict end-of-test checks report values
+    ///     never read.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     /// - Returns: The recorder; recording stops when it is released.
-    public func record() -> Recorder<Output, Failure> {
+    public func record(
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> Recorder<Output, Failure> {
         let storage = RecordingStorage<Output, Failure>()
         let subscription = sink(
             receiveCompletion: { storage.receive(.completion($0, arrived: .now)) },
             receiveValue: { storage.receive(.value($0, arrived: .now)) }
         )
-        return Recorder(storage: storage, subscription: subscription)
+        return Recorder(
+            storage: storage, subscription: subscription,
+            madeAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 
@@ -359,10 +403,20 @@ extension AsyncSequence {
     /// The sequence is iterated in a task on the caller's actor until it ends or the recorder
     /// is released.
     ///
-    /// - Parameter isolation: The caller's actor, inferred: the sequence is iterated on it.
+    /// - Parameters:
+    ///   - isolation: The caller's actor, inferred: the sequence is iterated on it.
+    ///   - fileID: Inferred, with the next three: where strict end-of-test checks report values
+    ///     never read.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
     /// - Returns: The recorder.
     public func record(
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) -> Recorder<Element, Failure> {
         let storage = RecordingStorage<Element, Failure>()
         let task = Task {
@@ -377,6 +431,8 @@ extension AsyncSequence {
                 storage.receive(.completion(.failure(error), arrived: .now))
             }
         }
-        return Recorder(storage: storage, subscription: AnyCancellable { task.cancel() })
+        return Recorder(
+            storage: storage, subscription: AnyCancellable { task.cancel() },
+            madeAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

@@ -29,9 +29,20 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
         /// integer there costs nothing, where asking a dictionary of generic taps does.
         var tapCount = 0
         var nextTap: UInt64 = 0
+        /// How many values the recorder's reader has seen (by its waits, or all of them through
+        /// `values`): what the end-of-test checks count as read.
+        var seen = 0
+        /// Whether what is left unread was dealt with: a change recorder finished, or reported
+        /// when it was released or when its test ended.
+        var isSettled = false
     }
 
     let state = Locked(State())
+
+    /// Notes that the reader has seen the first `count` values.
+    func markSeen(_ count: Int) {
+        state.withLock { $0.seen = max($0.seen, count) }
+    }
 
     func receive(_ event: Event) {
         let idle = state.withLock { state -> [UInt64]? in

@@ -1,3 +1,5 @@
+import Testing
+
 /// Where a helper was called from, in the forms both test frameworks want.
 ///
 /// Swift Testing takes a `SourceLocation` (file ID, path, line, column); XCTest takes a
@@ -8,6 +10,9 @@ struct CallSite: Sendable {
     var filePath: StaticString
     var line: UInt
     var column: UInt
+    /// The path Swift Testing gave, for a site that came from a `SourceLocation` (a test's own):
+    /// it has no `StaticString` for XCTest, and is reported only inside a Swift Testing test.
+    var swiftTestingFilePath: String?
 
     @usableFromInline
     init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
@@ -20,5 +25,13 @@ struct CallSite: Sendable {
     /// The file's name, without its module: `UntilTests.swift`.
     var fileName: String {
         String(fileID.split(separator: "/").last ?? Substring(fileID))
+    }
+
+    /// The site of a Swift Testing `SourceLocation`, such as a test's declaration.
+    init(_ location: SourceLocation) {
+        self.init(
+            fileID: location.fileID, filePath: "", line: UInt(location.line),
+            column: UInt(location.column))
+        swiftTestingFilePath = location.filePath
     }
 }

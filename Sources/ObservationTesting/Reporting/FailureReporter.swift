@@ -68,7 +68,7 @@ enum FailureReporter {
     private static func sourceLocation(of callSite: CallSite) -> SourceLocation {
         SourceLocation(
             fileID: callSite.fileID,
-            filePath: String(describing: callSite.filePath),
+            filePath: callSite.swiftTestingFilePath ?? String(describing: callSite.filePath),
             line: Int(callSite.line),
             column: Int(callSite.column)
         )

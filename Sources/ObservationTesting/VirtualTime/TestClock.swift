@@ -134,9 +134,32 @@ public final class TestClock: Clock, Sendable {
 
     /// Creates a clock whose time starts at `now`.
     ///
-    /// - Parameter now: The starting instant; the clock's start by default.
-    public init(now: Instant = Instant(offset: .zero)) {
+    /// With end-of-test checks (the `.endOfTestChecks` trait), a clock with tasks still asleep
+    /// on it when the test ends fails the test here.
+    ///
+    /// - Parameters:
+    ///   - now: The starting instant; the clock's start by default.
+    ///   - fileID: Inferred, with the next three: where an end-of-test check of the clock fails.
+    ///   - filePath: Inferred; see `fileID`.
+    ///   - line: Inferred; see `fileID`.
+    ///   - column: Inferred; see `fileID`.
+    public init(
+        now: Instant = Instant(offset: .zero),
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
         state = Locked(State(now: now))
+        checkAtEndOfTest(
+            named: "TestClock",
+            madeAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// A clock made for a test scheduler (`DispatchQueue.test`), named by it.
+    init(madeBy name: String) {
+        state = Locked(State(now: Instant(offset: .zero)))
+        checkAtEndOfTest(named: name, madeAt: nil)
     }
 
     /// The current instant; it changes only when the clock is advanced.

@@ -204,7 +204,7 @@ public typealias TestSchedulerOf<S: Scheduler> = TestScheduler<
 extension DispatchQueue {
     /// A test scheduler with a dispatch queue's time, on a clock of its own.
     public static var test: TestSchedulerOf<DispatchQueue> {
-        test(clock: TestClock())
+        test(clock: TestClock(madeBy: "DispatchQueue.test"))
     }
 
     /// A test scheduler with a dispatch queue's time, on `clock`'s virtual time: advancing
@@ -224,7 +224,7 @@ extension DispatchQueue {
 extension RunLoop {
     /// A test scheduler with a run loop's time, on a clock of its own.
     public static var test: TestSchedulerOf<RunLoop> {
-        test(clock: TestClock())
+        test(clock: TestClock(madeBy: "RunLoop.test"))
     }
 
     /// A test scheduler with a run loop's time, on `clock`'s virtual time.
@@ -243,7 +243,7 @@ extension RunLoop {
 extension OperationQueue {
     /// A test scheduler with an operation queue's time, on a clock of its own.
     public static var test: TestSchedulerOf<OperationQueue> {
-        test(clock: TestClock())
+        test(clock: TestClock(madeBy: "OperationQueue.test"))
     }
 
     /// A test scheduler with an operation queue's time, on `clock`'s virtual time.

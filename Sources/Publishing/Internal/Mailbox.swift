@@ -177,7 +177,7 @@ enum MailboxReceiver: Sendable {
 /// queue, so where an observer may hand its reads to a waiting receiver (see `ActorRunner`).
 /// One test for both, as the second is only safe where the first holds.
 @inlinable
-func isMainActor(_ isolation: (any Actor)?) -> Bool {
+package func isMainActor(_ isolation: (any Actor)?) -> Bool {
     guard let isolation else { return false }
     return isolation === MainActor.shared
 }

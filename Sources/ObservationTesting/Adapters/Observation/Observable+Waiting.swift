@@ -211,13 +211,23 @@ public func stays<Model: AnyObject & Observable, Value>(
 ///   - model: The object to observe.
 ///   - keyPath: The property to record.
 ///   - isolation: The caller's actor, inferred: the property is read on it.
+///   - fileID: Inferred, with the next three: where strict end-of-test checks report values
+///     never read.
+///   - filePath: Inferred; see `fileID`.
+///   - line: Inferred; see `fileID`.
+///   - column: Inferred; see `fileID`.
 /// - Returns: The recorder; recording stops when it is released.
 public func record<Model: AnyObject & Observable, Value>(
     _ model: Model,
     _ keyPath: KeyPath<Model, Value>,
-    isolation: isolated (any Actor)? = #isolation
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
 ) -> Recorder<Value, Never> {
-    publisher(for: keyPath, on: model, isolation: isolation).record()
+    publisher(for: keyPath, on: model, isolation: isolation)
+        .record(fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 extension ObservedProperty {

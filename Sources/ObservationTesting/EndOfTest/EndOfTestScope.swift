@@ -1,0 +1,129 @@
+import Publishing
+import Testing
+
+/// Something a test left unfinished, found when it ended.
+struct PendingWork: Sendable {
+    /// One line for a list: `TestClock (made at ClockTests.swift:12): 1 sleeper still asleep`.
+    var summary: String
+    /// The whole failure message.
+    var message: String
+    /// Where it was made, if known; otherwise the failure goes where the checks were asked for.
+    var site: CallSite?
+}
+
+/// The end-of-test checks of one test (or one `withEndOfTestChecks` scope): what the test made
+/// registers here, and each is checked when the test ends.
+///
+/// A Swift Testing test finds its scope in a task-local, set by the trait around the test. XCTest
+/// has no task-local reaching from `setUp` into the test, but runs one test at a time in a
+/// process, so its scope is the one `addEndOfTestChecks()` opened, for as long as no Swift Testing
+/// test is running on the task.
+final class EndOfTestScope: Sendable {
+    /// One registered check: what is pending, or `nil` if nothing is. Checks run on the main
+    /// actor.
+    typealias Check = @Sendable (_ isStrict: Bool) -> PendingWork?
+
+    @TaskLocal static var current: EndOfTestScope?
+    private static let openXCTestScope = Locked<EndOfTestScope?>(nil)
+
+    /// Whether a `Recorder`'s values never read count as pending work.
+    let isStrict: Bool
+    /// Where the checks were asked for: failures of work with no site of its own go here.
+    let site: CallSite
+    private let checks = Locked<[Check]>([])
+    private let deallocations = Locked<[ExpectedDeallocation]>([])
+
+    init(isStrict: Bool, site: CallSite) {
+        self.isStrict = isStrict
+        self.site = site
+    }
+
+    /// The scope of the running test, if it asked for end-of-test checks.
+    static var active: EndOfTestScope? {
+        if let current { return current }
+        guard Test.current == nil else { return nil }
+        return openXCTestScope.withLock { $0 }
+    }
+
+    /// Opens `scope` for the XCTest test about to run; `close` ends it.
+    static func openForXCTest(_ scope: EndOfTestScope) {
+        openXCTestScope.withLock { $0 = scope }
+    }
+
+    static func closeForXCTest(_ scope: EndOfTestScope) {
+        openXCTestScope.withLock { if $0 === scope { $0 = nil } }
+    }
+
+    /// Registers `check` with the running test's scope, if there is one.
+    static func register(_ check: @escaping Check) {
+        active?.checks.withLock { $0.append(check) }
+    }
+
+    func expectDeallocation(_ expected: ExpectedDeallocation) {
+        deallocations.withLock { $0.append(expected) }
+    }
+
+    /// Runs every check, and fails for each thing pending and each object still alive.
+    func finish() async {
+        // Reads of the last changes are queued on the view models' actor, the main actor for
+        // most: a turn there runs them first, so their states are recorded before they are
+        // judged. Work ending just as the test did (a task releasing its view model, a
+        // cancelled sleep leaving its clock) is given a few turns too.
+        await MainActor.run {}
+        for _ in 0..<Self.settlingTurns { await Task.yield() }
+        var alive = deallocations.withLock { $0 }.filter(\.isAlive)
+        // An object still alive may be held by work that is ending: more turns, only then.
+        var turns = 0
+        while !alive.isEmpty, turns < Self.settlingTurnsForObjects {
+            await Task.yield()
+            alive = alive.filter(\.isAlive)
+            turns += 1
+        }
+        let isStrict = isStrict
+        let checks = checks.withLock { $0 }
+        // On the main actor, where most view models live: a change recorder made there reads
+        // its model's last state before it is judged.
+        let pending = await MainActor.run { checks.compactMap { $0(isStrict) } }
+        for work in pending {
+            FailureReporter.record(work.message, at: work.site ?? site)
+        }
+        for object in alive {
+            FailureReporter.record(object.message(pending: pending), at: object.site)
+        }
+    }
+
+    private static var settlingTurns: Int { 10 }
+    private static var settlingTurnsForObjects: Int { 1_000 }
+}
+
+/// An object that must be gone when the test ends.
+struct ExpectedDeallocation: Sendable {
+    /// Holds the object weakly, so the check itself never keeps it alive.
+    // @unchecked: `object` is written once, in `init`, and weak loads are atomic in the runtime.
+    final class WeakReference: @unchecked Sendable {
+        weak var object: AnyObject?
+        init(_ object: AnyObject) { self.object = object }
+    }
+
+    let reference: WeakReference
+    let typeName: String
+    let site: CallSite
+
+    var isAlive: Bool { reference.object != nil }
+
+    func message(pending: [PendingWork]) -> String {
+        var message =
+            "expectDeallocated(_:) failed: \(typeName) is still alive at the end of the test."
+        if !pending.isEmpty {
+            message +=
+                "\n\nStill pending at the end of the test, which may hold it:\n"
+                + pending.map { "  - \($0.summary)" }.joined(separator: "\n")
+        }
+        message +=
+            "\n\nWhat usually keeps a view model alive: a task it started that has not ended (a "
+            + "`for await` loop, a sleep on a clock nobody advances), or a closure that captures "
+            + "it strongly (`sink { self.… }` stored in its own cancellables, a timer). A shared "
+            + "or global object lives as long as the process: check only objects the test makes."
+        return message
+    }
+}

@@ -1,0 +1,412 @@
+import Dispatch
+import Foundation
+import Observation
+import Publishing
+import Testing
+import XCTest
+
+@testable import ObservationTesting
+
+/// A view model that polls on a clock from a task holding it strongly: while the task sleeps,
+/// nothing else needs to hold the view model for it to stay alive.
+@MainActor
+final class PollingViewModel: ObservableObject {
+    @Published var polls = 0
+    private var task: Task<Void, Never>?
+
+    func start(clock: TestClock) {
+        task = Task {
+            while !Task.isCancelled {
+                do { try await clock.sleep(for: .seconds(5)) } catch { return }
+                self.polls += 1
+            }
+        }
+    }
+
+    func stop() { task?.cancel() }
+}
+
+/// `PollingViewModel` as an `@Observable` model.
+@MainActor @Observable
+final class ObservablePoller {
+    var polls = 0
+    @ObservationIgnored private var task: Task<Void, Never>?
+
+    func start(clock: TestClock) {
+        task = Task {
+            while !Task.isCancelled {
+                do { try await clock.sleep(for: .seconds(5)) } catch { return }
+                self.polls += 1
+            }
+        }
+    }
+
+    func stop() { task?.cancel() }
+}
+
+/// What a test keeps past its own end, to show the checks what outlives it.
+@MainActor
+private final class Keeper {
+    var object: AnyObject?
+    var changes: ChangeRecorder<ListViewModel>?
+}
+
+/// Runs `body` with failures captured; returns them.
+@MainActor
+private func failures(
+    of body: () async throws -> Void
+) async rethrows -> [(message: String, line: UInt)] {
+    let capture = FailureCapture()
+    try await FailureReporter.$capture.withValue(capture) { try await body() }
+    return capture.failures.withLock { $0.map { ($0.message, $0.callSite.line) } }
+}
+
+@Suite("End-of-test checks", .untilTimeout(.seconds(30)))
+@MainActor
+struct EndOfTestChecksTests {
+    @Test("Work left asleep on a test clock fails where the clock was made, naming it")
+    func clockWithSleeper() async {
+        var clockLine: UInt = 0
+        var task: Task<Void, Never>?
+        let found = await failures {
+            await withEndOfTestChecks {
+                clockLine = #line + 1
+                let clock = TestClock()
+                task = Task { try? await clock.sleep(for: .seconds(5)) }
+                await until(clock.sleeperCounts) { $0 == 1 }
+            }
+        }
+        task?.cancel()
+        #expect(found.count == 1)
+        #expect(found.first?.line == clockLine)
+        #expect(
+            found.first?.message.hasPrefix(
+                "End of test: TestClock has 1 task still asleep, until +5.0 s (its time is +0.0 s)."
+            ) == true)
+    }
+
+    @Test("Actions still due on a test scheduler fail where the checks began, naming the scheduler")
+    func schedulerWithWorkDue() async {
+        var scopeLine: UInt = 0
+        let found = await failures {
+            scopeLine = #line + 1
+            await withEndOfTestChecks {
+                let scheduler = DispatchQueue.test
+                scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1))) {}
+                scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(1_500))) {}
+            }
+        }
+        #expect(found.count == 1)
+        #expect(found.first?.line == scopeLine)
+        #expect(
+            found.first?.message.hasPrefix(
+                "End of test: DispatchQueue.test has 2 scheduled actions still due, at +1.0 s, "
+                    + "+1.5 s") == true)
+    }
+
+    @Test("A test that finishes its work, or makes nothing to check, passes")
+    func nothingPending() async {
+        let found = await failures {
+            await withEndOfTestChecks {
+                let clock = TestClock()
+                let scheduler = DispatchQueue.test
+                let task = Task { try? await clock.sleep(for: .seconds(1)) }
+                scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1))) {}
+                await until(clock.sleeperCounts) { $0 == 1 }
+                await clock.advance(by: .seconds(1))
+                scheduler.advance(by: .seconds(1))
+                await task.value
+                let changes = ListViewModel().recordChanges()
+                changes.finish()
+            }
+            await withEndOfTestChecks(strict: true) {}
+        }
+        #expect(found.isEmpty)
+    }
+
+    @Test("A change recorder still alive with changes unasserted fails once, where it was made")
+    func changeRecorderStillRecording() async {
+        let keeper = Keeper()
+        let viewModel = ListViewModel()
+        var line: UInt = 0
+        let found = await failures {
+            await withEndOfTestChecks {
+                line = #line + 1
+                keeper.changes = viewModel.recordChanges()
+                viewModel.isLoading = true
+                await until(viewModel) { $0.isLoading }
+            }
+            keeper.changes = nil  // its release does not report it again
+        }
+        #expect(found.count == 1)
+        #expect(found.first?.line == line)
+        let message = found.first?.message ?? ""
+        #expect(
+            message.hasPrefix(
+                "End of test: the ChangeRecorder made here is still recording, with 1 change not "
+                    + "asserted:\n  [1] isLoading: true"))
+        #expect(message.contains("    await changes.next {\n        $0.isLoading = true\n    }"))
+    }
+
+    @Test("Strict, a recorder's values never read fail where it was made; read ones do not")
+    func strictRecorder() async {
+        let subject = PassthroughSubject<Int, Never>()
+        var line: UInt = 0
+        let found = await failures {
+            await withEndOfTestChecks(strict: true) {
+                line = #line + 1
+                let recorder = subject.record()
+                let checked = subject.record()
+                subject.send(1)
+                subject.send(2)
+                await recorder.next()
+                #expect(checked.values == [1, 2])
+            }
+        }
+        #expect(found.count == 1)
+        #expect(found.first?.line == line)
+        #expect(
+            found.first?.message.hasPrefix(
+                "End of test: the Recorder made here has 1 value never read: 2.") == true)
+    }
+
+    @Test("Not strict, values never read are no failure")
+    func lenientRecorder() async {
+        let subject = PassthroughSubject<Int, Never>()
+        let found = await failures {
+            await withEndOfTestChecks {
+                let recorder = subject.record()
+                subject.send(1)
+                _ = recorder
+            }
+        }
+        #expect(found.isEmpty)
+    }
+
+    @Test("A view model released by the end passes the leak check")
+    func released() async {
+        let clock = TestClock()
+        let found = await failures {
+            await withEndOfTestChecks {
+                let viewModel = PollingViewModel()
+                let model = ObservablePoller()
+                expectDeallocated(viewModel)
+                expectDeallocated(model)
+                viewModel.start(clock: clock)
+                model.start(clock: clock)
+                await until(clock.sleeperCounts) { $0 == 2 }
+                viewModel.stop()
+                model.stop()
+            }
+        }
+        #expect(found.isEmpty)
+    }
+
+    @Test("An ObservableObject kept alive by its sleeping task fails, naming what may hold it")
+    func leakedObservableObject() async {
+        var line: UInt = 0
+        var viewModel: PollingViewModel? = PollingViewModel()
+        let found = await failures {
+            await withEndOfTestChecks {
+                let clock = TestClock()
+                guard let started = viewModel else { return }
+                line = #line + 1
+                expectDeallocated(started)
+                started.start(clock: clock)
+                viewModel = nil
+                await until(clock.sleeperCounts) { $0 == 1 }
+            }
+        }
+        #expect(found.count == 2)
+        let leak = found.first { $0.message.hasPrefix("expectDeallocated") }
+        #expect(leak?.line == line)
+        #expect(
+            leak?.message.hasPrefix(
+                "expectDeallocated(_:) failed: PollingViewModel is still alive at the end of the "
+                    + "test.\n\nStill pending at the end of the test, which may hold it:\n"
+                    + "  - TestClock (made at EndOfTestChecksTests.swift:") == true)
+        #expect(leak?.message.contains("1 task still asleep, until +5.0 s") == true)
+    }
+
+    @Test("An @Observable model kept alive fails at the line that expected it gone")
+    func leakedObservableModel() async {
+        let keeper = Keeper()
+        var line: UInt = 0
+        let found = await failures {
+            await withEndOfTestChecks {
+                let model = ObservablePoller()
+                line = #line + 1
+                expectDeallocated(model)
+                keeper.object = model
+            }
+        }
+        #expect(found.count == 1)
+        #expect(found.first?.line == line)
+        #expect(
+            found.first?.message.hasPrefix(
+                "expectDeallocated(_:) failed: ObservablePoller is still alive at the end of the "
+                    + "test.\n\nWhat usually keeps a view model alive:") == true)
+    }
+
+    @Test("A global object never goes: the failure says so")
+    func globalObject() async {
+        let found = await failures {
+            await withEndOfTestChecks { expectDeallocated(sharedSubject) }
+        }
+        #expect(found.count == 1)
+        #expect(
+            found.first?.message.contains(
+                "A shared or global object lives as long as the process") == true)
+    }
+
+    @Test("Without end-of-test checks, expecting deallocation fails at once, saying what to add")
+    func leakCheckWithoutChecks() async {
+        let line: UInt = #line + 1
+        let found = await failures { expectDeallocated(ListViewModel()) }
+        #expect(found.count == 1)
+        #expect(found.first?.line == line)
+        #expect(
+            found.first?.message.hasPrefix(
+                "expectDeallocated(_:) checks when the test ends, and this test has no "
+                    + "end-of-test checks: add the .endOfTestChecks trait") == true)
+    }
+
+    @Test("The trait checks after the test, and reports work with no place of its own at the test")
+    func traitReportsAtTheTest() async throws {
+        let test = try #require(Test.current)
+        let found = try await failures {
+            try await EndOfTestChecksTrait(isStrict: false).provideScope(
+                for: test, testCase: nil
+            ) {
+                let scheduler = DispatchQueue.test
+                scheduler.schedule {}
+            }
+        }
+        #expect(found.count == 1)
+        #expect(found.first?.line == UInt(test.sourceLocation.line))
+        #expect(found.first?.message.contains("DispatchQueue.test has 1 scheduled action") == true)
+    }
+
+    @Test(
+        "With the trait, a test that leaves nothing pending passes", .endOfTestChecks(strict: true))
+    func traitOnACleanTest() async {
+        let viewModel = ListViewModel()
+        expectDeallocated(viewModel)
+        let recorder = viewModel.$isLoading.record()
+        let changes = viewModel.recordChanges()
+        await viewModel.load()
+        await changes.next { $0.isLoading = true }
+        await changes.next {
+            $0.items = [1, 2, 3]
+            $0.isLoading = false
+        }
+        changes.finish()
+        #expect(recorder.values == [false, true, false])
+    }
+}
+
+/// An object that lives as long as the process.
+@MainActor private let sharedSubject = PassthroughSubject<Int, Never>()
+
+/// XCTest's form: `addEndOfTestChecks()` in `setUp`, checked in a teardown block.
+final class EndOfTestChecksXCTests: XCTestCase {
+    /// What the test expects its end-of-test checks to report, if anything.
+    private var expected: (count: Int, contains: String, line: UInt)?
+    private var captured: [(description: String, line: Int)] = []
+    private var isCapturing = false
+
+    override func setUp() {
+        super.setUp()
+        addEndOfTestChecks()
+    }
+
+    /// Captures what the checks record from here on, to judge it in `tearDown`, which runs after
+    /// the teardown blocks.
+    private func expectEndOfTestFailures(_ count: Int, containing text: String, at line: UInt) {
+        expected = (count, text, line)
+        isCapturing = true
+    }
+
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+        expected: Bool
+    ) {
+        if isCapturing {
+            captured.append((description, lineNumber))
+        } else {
+            super.recordFailure(
+                withDescription: description, inFile: filePath, atLine: lineNumber,
+                expected: expected)
+        }
+    }
+
+    private func judgeCapturedFailures() {
+        isCapturing = false
+        if let expected {
+            XCTAssertEqual(captured.count, expected.count, "\(captured)")
+            XCTAssertEqual(captured.first?.line, Int(expected.line))
+            XCTAssertTrue(
+                captured.first?.description.contains(expected.contains) == true, "\(captured)")
+        } else {
+            XCTAssertTrue(captured.isEmpty)
+        }
+    }
+
+    /// Objects the tests keep past their end, and work to stop after the checks have run.
+    @MainActor private static var kept: [AnyObject] = []
+    private var afterChecks: [@MainActor @Sendable () -> Void] = []
+
+    override func tearDown() {
+        let afterChecks = afterChecks
+        MainActor.assumeIsolated {
+            for work in afterChecks { work() }
+            Self.kept = []
+        }
+        judgeCapturedFailures()
+        super.tearDown()
+    }
+
+    @MainActor
+    func testLeakedViewModelFailsAtTheEndOfTheTest() async {
+        let model = ObservablePoller()
+        let line: UInt = #line + 1
+        expectDeallocated(model)
+        Self.kept = [model]
+        expectEndOfTestFailures(
+            1, containing: "ObservablePoller is still alive at the end of the test", at: line)
+    }
+
+    @MainActor
+    func testSleeperLeftOnAClockFailsWhereTheClockWasMade() async {
+        let line: UInt = #line + 1
+        let clock = TestClock()
+        let viewModel = PollingViewModel()
+        viewModel.start(clock: clock)
+        await until(clock.sleeperCounts) { $0 == 1 }
+        afterChecks.append { viewModel.stop() }
+        expectEndOfTestFailures(1, containing: "TestClock has 1 task still asleep", at: line)
+    }
+
+    @MainActor
+    func testChangeRecorderKeptWithChangesUnasserted() async {
+        let viewModel = ListViewModel()
+        let line: UInt = #line + 1
+        let changes = viewModel.recordChanges()
+        Self.kept = [changes, viewModel]  // as a test case's properties would
+        viewModel.isLoading = true
+        await until(viewModel) { $0.isLoading }
+        expectEndOfTestFailures(1, containing: "1 change not asserted", at: line)
+    }
+
+    @MainActor
+    func testCleanTestPasses() async {
+        let clock = TestClock()
+        let viewModel = PollingViewModel()
+        expectDeallocated(viewModel)
+        viewModel.start(clock: clock)
+        await until(clock.sleeperCounts) { $0 == 1 }
+        await clock.advance(by: .seconds(5))
+        await until(viewModel.$polls) { $0 == 1 }
+        viewModel.stop()
+    }
+}
