@@ -4,7 +4,7 @@ import Publishing
 import Testing
 
 @MainActor
-@Suite("AuthViewViewModel", .untilTimeout(.seconds(30)))
+@Suite("AuthViewViewModel", .untilTimeout(.seconds(30)), .endOfTestChecks)
 struct AuthViewViewModelTests {
     @Test("Signing in and out is seen through isSignedInPublisher")
     func publisherFollowsSession() async {
@@ -49,15 +49,13 @@ struct AuthViewViewModelTests {
     }
 
     @Test("The view model is freed once nothing else holds it")
-    func noRetainCycle() {
-        weak var weakViewModel: AuthViewViewModel?
+    func noRetainCycle() async {
         let session = MyAppSessionService()
-        do {
+        await withEndOfTestChecks {
             let viewModel = AuthViewViewModel(sessionService: session)
-            weakViewModel = viewModel
+            expectDeallocated(viewModel)
             viewModel.signIn()
         }
-        #expect(weakViewModel == nil)
         session.isSignedIn = false  // no one left to forward to: must not crash
     }
 }

@@ -8,7 +8,7 @@ import Testing
 import XCTest
 
 @MainActor
-@Suite("Combine-style view models", .untilTimeout(.seconds(30)))
+@Suite("Combine-style view models", .untilTimeout(.seconds(30)), .endOfTestChecks)
 struct CombineStyleViewModelTests {
     // MARK: Login form
 
@@ -163,9 +163,15 @@ struct CombineStyleViewModelTests {
 
 @MainActor
 final class CombineStyleViewModelXCTests: XCTestCase {
+    override func setUp() {
+        super.setUp()
+        addEndOfTestChecks()
+    }
+
     func testLoginSucceeds() async {
         let service = MockAuthService(immediateResult: .success(User(email: "ada@example.com")))
         let viewModel = LoginViewModel(authService: service)
+        expectDeallocated(viewModel)
         viewModel.email = "ada@example.com"
         viewModel.password = "analytical"
         await until(viewModel.$isValid) { $0 }
@@ -190,6 +196,7 @@ final class CombineStyleViewModelXCTests: XCTestCase {
 
     func testProfileRetries() async {
         let viewModel = ProfileViewModel(api: MockProfileAPI(failing: [.timedOut]))
+        expectDeallocated(viewModel)
         await until(viewModel.$profile, satisfies: [{ $0 != nil }], timeout: 30) {
             viewModel.load(id: 1)
         }

@@ -7,7 +7,9 @@ import Testing
 // ObservationTestingTests/ReadmeTests.swift); `.ci/doc-samples` checks they stay in sync.
 
 // In a suite only for its generous timeout, for loaded machines and ThreadSanitizer.
-@Suite("README samples on the Examples", .untilTimeout(.seconds(30)), .timeLimit(.minutes(1)))
+@Suite(
+    "README samples on the Examples", .untilTimeout(.seconds(30)), .endOfTestChecks,
+    .timeLimit(.minutes(1)))
 struct ExamplesReadmeSamples {
     @MainActor @Test func addsAnItemAfterOneSecond() async {
         let clock = TestClock()

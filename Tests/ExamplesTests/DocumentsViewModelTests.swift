@@ -5,7 +5,7 @@ import Publishing
 import Testing
 
 @MainActor
-@Suite("DocumentsViewModel", .untilTimeout(.seconds(30)))
+@Suite("DocumentsViewModel", .untilTimeout(.seconds(30)), .endOfTestChecks)
 struct DocumentsViewModelTests {
     private let container = URL(fileURLWithPath: "/mock/container", isDirectory: true)
     private let document = Document(title: "Notes", body: "Hello")
@@ -33,6 +33,7 @@ struct DocumentsViewModelTests {
     @Test("A successful load publishes loading, then the document, with no error")
     func success() async throws {
         let viewModel = try viewModel(container: container)
+        expectDeallocated(viewModel)
         await until(viewModel.$isLoading, satisfies: [.equals(true), .equals(false)]) {
             await viewModel.load()
         }

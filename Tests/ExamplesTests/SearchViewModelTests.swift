@@ -8,7 +8,7 @@ import Publishing
 import Testing
 import XCTest
 
-@Suite("SearchViewModel", .untilTimeout(.seconds(30)))
+@Suite("SearchViewModel", .untilTimeout(.seconds(30)), .endOfTestChecks)
 struct SearchViewModelTests {
     let service = MockSearchService(words: ["swift", "swiftui", "rust"])
 
@@ -16,6 +16,7 @@ struct SearchViewModelTests {
     func debouncesTyping() async {
         let scheduler = DispatchQueue.test
         let viewModel = SearchViewModel(service: service, scheduler: scheduler)
+        expectDeallocated(viewModel)
         for text in ["s", "sw", "swi"] {
             viewModel.query = text
             scheduler.advance(by: .milliseconds(100))
@@ -103,9 +104,15 @@ struct SearchViewModelTests {
 final class SearchViewModelXCTests: XCTestCase {
     let service = MockSearchService(words: ["swift", "swiftui", "rust"])
 
+    override func setUp() {
+        super.setUp()
+        addEndOfTestChecks()
+    }
+
     func testDebouncesTypingInVirtualTime() async {
         let scheduler = DispatchQueue.test
         let viewModel = SearchViewModel(service: service, scheduler: scheduler)
+        expectDeallocated(viewModel)
         viewModel.query = "s"
         viewModel.query = "swiftu"
         await until(viewModel.$results, satisfies: [{ $0 == ["swiftui"] }], timeout: 30) {

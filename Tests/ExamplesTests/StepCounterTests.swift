@@ -2,12 +2,13 @@ import Examples
 import ObservationTesting
 import Testing
 
-@Suite("StepCounter: an @Observable view model", .untilTimeout(.seconds(30)))
+@Suite("StepCounter: an @Observable view model", .untilTimeout(.seconds(30)), .endOfTestChecks)
 @MainActor
 struct StepCounterTests {
     @Test("Each step is seen, and counting stops at the limit")
     func countsUpToTheLimit() async {
         let counter = StepCounter(limit: 2)
+        expectDeallocated(counter)
         await until(counter, \.count, emits: [0, 1, 2]) {
             for _ in 0..<3 {
                 counter.increment()
@@ -16,6 +17,26 @@ struct StepCounterTests {
         }
         #expect(counter.count == 2)
     }
+
+    // A deliberately failing wait: its message shows the first 5 and the last 10 values, and
+    // the whole timeline goes to the test as an attachment (`swift test --attachments-path`).
+    @Test("A failing wait keeps its whole timeline as an attachment of the test")
+    func failingWaitAttachesItsTimeline() async {
+        let counter = StepCounter(limit: 40)
+        await withKnownIssue("Deliberate: the counter stops at 40, never reaching 100") {
+            await until(counter, \.count, timeout: 0.5) {
+                $0 == 100
+            } perform: {
+                for _ in 0..<40 {
+                    counter.increment()
+                    await Task.yield()
+                }
+            }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(
+                "The full timeline is attached to the test as \"timeline-StepCounterTests.swift-")
+        }
+    }
 }
 
 #if canImport(SwiftUI)
@@ -23,7 +44,7 @@ struct StepCounterTests {
     import Publishing
     import SwiftUI
 
-    @Suite("The Examples' SwiftUI views", .untilTimeout(.seconds(30)))
+    @Suite("The Examples' SwiftUI views", .untilTimeout(.seconds(30)), .endOfTestChecks)
     @MainActor
     struct ExampleViewTests {
         @Test("A view's onReceive gets the view model's published changes")

@@ -7,9 +7,15 @@ import XCTest
 // The seed's test, made fast: the view model sleeps on a TestClock the test advances.
 @MainActor
 final class ViewModelXCTests: XCTestCase {
+    override func setUp() {
+        super.setUp()
+        addEndOfTestChecks()  // fails for a sleeper left on the clock, or a view model kept alive
+    }
+
     func testViewModel() async {
         let clock = TestClock()
         let viewModel = ViewModel(clock: clock)
+        expectDeallocated(viewModel)
 
         let task = Task { await viewModel.addItem() }
 
@@ -31,12 +37,13 @@ final class ViewModelXCTests: XCTestCase {
 }
 
 @MainActor
-@Suite("ViewModel", .untilTimeout(.seconds(30)), .timeLimit(.minutes(1)))
+@Suite("ViewModel", .untilTimeout(.seconds(30)), .endOfTestChecks, .timeLimit(.minutes(1)))
 struct ViewModelTests {
     @Test("Loading flips on and off around the pause, and an item arrives")
     func loadingFlipsAndItemArrives() async {
         let clock = TestClock()
         let viewModel = ViewModel(clock: clock)
+        expectDeallocated(viewModel)
         let task = Task { await viewModel.addItem() }
 
         await until(viewModel.$isLoading, satisfies: [{ $0 }])  // loading started
