@@ -17,26 +17,6 @@ struct StepCounterTests {
         }
         #expect(counter.count == 2)
     }
-
-    // A deliberately failing wait: its message shows the first 5 and the last 10 values, and
-    // the whole timeline goes to the test as an attachment (`swift test --attachments-path`).
-    @Test("A failing wait keeps its whole timeline as an attachment of the test")
-    func failingWaitAttachesItsTimeline() async {
-        let counter = StepCounter(limit: 40)
-        await withKnownIssue("Deliberate: the counter stops at 40, never reaching 100") {
-            await until(counter, \.count, timeout: 0.5) {
-                $0 == 100
-            } perform: {
-                for _ in 0..<40 {
-                    counter.increment()
-                    await Task.yield()
-                }
-            }
-        } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains(
-                "The full timeline is attached to the test as \"timeline-StepCounterTests.swift-")
-        }
-    }
 }
 
 #if canImport(SwiftUI)

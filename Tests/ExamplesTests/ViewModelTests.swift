@@ -81,6 +81,21 @@ struct ViewModelTests {
         #expect(clock.now == TestClock.Instant(offset: .seconds(3)))
     }
 
+    // A deliberately failing wait: its message shows the first 5 and the last 10 values, and
+    // the whole timeline goes to the test as an attachment (`swift test --attachments-path`).
+    @Test("A failing wait keeps its whole timeline as an attachment of the test")
+    func failingWaitAttachesItsTimeline() async {
+        let viewModel = ViewModel(clock: ImmediateClock())
+        await withKnownIssue("Deliberate: the view model adds 40 items, more than 30") {
+            await never(viewModel.$items, satisfies: { $0.count > 30 }, for: 5) {
+                await viewModel.addItems(count: 40)
+            }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(
+                "The full timeline is attached to the test as \"timeline-ViewModelTests.swift-")
+        }
+    }
+
     @Test("Cancelling the task during the pause adds nothing and clears isLoading")
     func cancellation() async {
         let clock = TestClock()

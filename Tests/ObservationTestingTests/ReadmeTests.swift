@@ -307,3 +307,16 @@ struct ReadmeFirstHourSamples {
         #expect(loaded == [[1]])
     }
 }
+
+// The README's end-of-test checks.
+@Suite(.endOfTestChecks)
+struct SearchModelLifetimeTests {
+    @MainActor @Test func theModelIsReleased() async {
+        let clock = TestClock()
+        let model = SearchModel(clock: clock) { ["\($0)!"] }
+        expectDeallocated(model)
+        model.query = "swift"
+        await clock.advance(by: .milliseconds(300), whenAsleep: 1)
+        #expect(await until(model, \.results) { $0 == ["swift!"] } == ["swift!"])
+    }
+}

@@ -60,30 +60,33 @@ struct Timeline<Value> {
     /// Every value kept, oldest first: the attachment's "Values received" block.
     func allLines() -> [String] {
         let kept = count > Self.headCapacity + Self.tailCapacity ? "every one kept" : "every one"
-        return ["Values received (\(count)), oldest first, \(kept):"]
-            + Self.lines(head, then: orderedTail)
+        return ["Values received (\(count)), oldest first, \(kept), in full:"]
+            + Self.lines(head, then: orderedTail, whole: true)
     }
 
     private var orderedTail: [Entry] { Array(tail[tailStart...] + tail[..<tailStart]) }
 
     /// The lines of `first` then `then`, with a count of the values between them.
-    private static func lines(_ first: [Entry], then later: [Entry]) -> [String] {
-        var lines = first.map(line)
+    private static func lines(
+        _ first: [Entry], then later: [Entry], whole: Bool = false
+    ) -> [String] {
+        var lines = first.map { line($0, whole: whole) }
         if let firstLater = later.first, let lastFirst = first.last,
             firstLater.index > lastFirst.index + 1
         {
             lines.append("  … \(firstLater.index - lastFirst.index - 1) more …")
         }
-        return lines + later.map(line)
+        return lines + later.map { line($0, whole: whole) }
     }
 
-    private static func line(_ entry: Entry) -> String {
+    private static func line(_ entry: Entry, whole: Bool) -> String {
         // Every time is signed: a recorder's earlier values arrived before the wait began, so
         // theirs count back from it (even those that round to zero), and say so.
         let isEarlier = entry.elapsed < .zero
         let magnitude = isEarlier ? .zero - entry.elapsed : entry.elapsed
         var line = "  [\(entry.index)] \(isEarlier ? "-" : "+")"
-        line += "\(magnitude.secondsText(decimals: 3))  \(ValueDescription.of(entry.value))"
+        let value = whole ? ValueDescription.whole(entry.value) : ValueDescription.of(entry.value)
+        line += "\(magnitude.secondsText(decimals: 3))  \(value)"
         if isEarlier { line += "  (before this wait began)" }
         if let condition = entry.metCondition {
             line += "  ← met condition \(condition + 1)"

@@ -11,6 +11,12 @@ enum ValueDescription {
         return full.prefix(maximumLength - 1) + "…"
     }
 
+    /// `String(reflecting:)`, without the context of local types, not shortened: for the full
+    /// timeline beside a failure.
+    static func whole(_ value: some Any) -> String {
+        withoutLocalContext(String(reflecting: value))
+    }
+
     /// Drops what names a type declared in a function, such as
     /// `Module.(unknown context at $55d0c8).Boom()`: an address that helps nobody. What is left,
     /// `Boom()`, is how the test wrote it.

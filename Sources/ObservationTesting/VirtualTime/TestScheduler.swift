@@ -81,12 +81,17 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         let isCancelled = Locked(false)
         let clock = clock
         func arm(at deadline: TestClock.Instant) {
+            // An action that cancels its own schedule (Combine's debounce does, once it has
+            // emitted) must not be armed again: that left a dead action due on the clock.
+            guard !isCancelled.withLock({ $0 }) else { return }
             let id = clock.schedule(at: deadline) {
                 guard !isCancelled.withLock({ $0 }) else { return }
                 action()
                 arm(at: deadline.advanced(by: step))
             }
             current.withLock { $0 = id }
+            // Cancelled meanwhile, after the cancel read the previous key: drop this one too.
+            if isCancelled.withLock({ $0 }) { clock.cancelScheduled(id) }
         }
         arm(at: instant(date))
         return AnyCancellable {

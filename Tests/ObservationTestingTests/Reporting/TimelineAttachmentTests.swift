@@ -46,7 +46,7 @@ struct TimelineAttachmentTests {
         let attachment = attachments.first
         #expect(attachment?.name == name)
         let text = attachment?.text ?? ""
-        #expect(text.contains("Values received (30), oldest first, every one:"))
+        #expect(text.contains("Values received (30), oldest first, every one, in full:"))
         // Every value, which condition each met, and the condition still pending.
         for index in 0..<30 { #expect(text.contains("  [\(index)] +")) }
         #expect(text.contains("  3  ← met condition 1"))
@@ -77,7 +77,7 @@ struct TimelineAttachmentTests {
         // Each change is its own state here; the test asks no more than that most arrive.
         #expect(failures.count == 1)
         #expect(failures.first?.contains("The full timeline is attached to the test") == true)
-        #expect(attachments.first?.text.contains("oldest first, every one:") == true)
+        #expect(attachments.first?.text.contains("oldest first, every one, in full:") == true)
         #expect(attachments.first?.text.contains("  40\n") == true)
     }
 
@@ -106,7 +106,7 @@ struct TimelineAttachmentTests {
         var timeline = Timeline<Int>()
         for value in 0..<2_000 { timeline.record(value, elapsed: .zero, metCondition: nil) }
         let lines = timeline.allLines()
-        #expect(lines.first == "Values received (2000), oldest first, every one kept:")
+        #expect(lines.first == "Values received (2000), oldest first, every one kept, in full:")
         #expect(lines.count == 1 + 1_000 + 1 + 10)
         #expect(lines.contains("  … 990 more …"))
         #expect(lines.last?.hasSuffix("  1999") == true)
@@ -145,7 +145,7 @@ final class TimelineAttachmentXCTests: FailureCapturingTestCase {
             message)
         XCTAssertTrue(path.hasSuffix("timeline-TimelineAttachmentTests.swift-\(line).txt"), path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        XCTAssertTrue(text.contains("oldest first, every one:"), text)
+        XCTAssertTrue(text.contains("oldest first, every one, in full:"), text)
         XCTAssertTrue(text.contains("  [0] +0.000 s  0\n"), text)
         XCTAssertTrue(text.contains("  40\n"), text)
         XCTAssertFalse(text.contains("more …"), text)

@@ -59,6 +59,22 @@ struct TestSchedulerTests {
         #expect(scheduler.pendingCount == 0)
     }
 
+    @Test("A repeating action that cancels its own schedule leaves nothing due")
+    func repeatingCancelledFromItsOwnAction() {
+        let scheduler = DispatchQueue.test
+        var runs = 0
+        var timer: (any Cancellable)?
+        timer = scheduler.schedule(
+            after: scheduler.now.advanced(by: .seconds(1)), interval: .seconds(1)
+        ) {
+            runs += 1
+            timer?.cancel()  // as Combine's debounce does once it has emitted
+        }
+        scheduler.advance(by: .seconds(1))
+        #expect(runs == 1)
+        #expect(scheduler.pendingCount == 0)
+    }
+
     @Test("run() runs everything scheduled, moving time to each")
     func runAll() {
         let scheduler = DispatchQueue.test
