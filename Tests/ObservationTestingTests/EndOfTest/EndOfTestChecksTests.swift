@@ -148,6 +148,28 @@ struct EndOfTestChecksTests {
         #expect(message.contains("    await changes.next {\n        $0.isLoading = true\n    }"))
     }
 
+    @Test("An @Observable model's change recorder still recording fails the same way")
+    func observableChangeRecorderStillRecording() async {
+        let model = TrackedModel()
+        var kept: ChangeRecorder<TrackedModel>?
+        defer { withExtendedLifetime(kept) {} }
+        var line: UInt = 0
+        let found = await failures {
+            await withEndOfTestChecks {
+                line = #line + 1
+                kept = model.recordChanges(\.isLoading, \.count)
+                await model.load()
+            }
+            kept = nil
+        }
+        #expect(found.count == 1)
+        #expect(found.first?.line == line)
+        #expect(
+            found.first?.message.contains(
+                "still recording, with 2 changes not asserted:\n  [1] isLoading: true\n"
+                    + "  [2] count: 1, isLoading: false") == true)
+    }
+
     @Test("Strict, a recorder's values never read fail where it was made; read ones do not")
     func strictRecorder() async {
         let subject = PassthroughSubject<Int, Never>()
@@ -408,5 +430,46 @@ final class EndOfTestChecksXCTests: XCTestCase {
         await clock.advance(by: .seconds(5))
         await until(viewModel.$polls) { $0 == 1 }
         viewModel.stop()
+    }
+}
+
+/// XCTest's side of the scoped form, through `XCTFail`.
+final class EndOfTestScopeXCTests: FailureCapturingTestCase {
+    @MainActor
+    func testStrictRecorderWithValuesNeverRead() async {
+        let model = TrackedModel()
+        var line = 0
+        let failures = await captureFailures {
+            await withEndOfTestChecks(strict: true) {
+                line = #line + 1
+                let recorder = record(model, \.count)  // records the current value, 0
+                await until(model, \.count) { $0 == 0 }
+                _ = recorder
+            }
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, line)
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "End of test: the Recorder made here has 1 value never read: 0.") == true,
+            failures.first?.description ?? "no failure")
+    }
+
+    @MainActor
+    func testSchedulerWithWorkDueFailsAtTheScope() async {
+        var line = 0
+        let failures = await captureFailures {
+            line = #line + 1
+            await withEndOfTestChecks {
+                let scheduler = RunLoop.test
+                scheduler.schedule(after: scheduler.now.advanced(by: 2)) {}
+            }
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, line)
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "End of test: RunLoop.test has 1 scheduled action still due, at +2.0 s") == true,
+            failures.first?.description ?? "no failure")
     }
 }
