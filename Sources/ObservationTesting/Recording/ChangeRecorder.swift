@@ -91,7 +91,7 @@ public final class ChangeRecorder<Model: AnyObject> {
             nonisolated(unsafe) let readPendingState: (() -> Void)? =
                 isMainActor(isolation) ? { [weak self] in self?.readPendingState() } : nil
             EndOfTestScope.register { [storage] _ in
-                readPendingState?()
+                if !storage.state.withLock({ $0.isSettled }) { readPendingState?() }
                 return Self.unassertedWork(in: storage, madeAt: callSite)
             }
         }
@@ -119,12 +119,13 @@ public final class ChangeRecorder<Model: AnyObject> {
     }
 
     deinit {
-        guard !isFinished, !settle() else { return }
+        guard !isFinished else { return }
+        let isReportedAtEndOfTest = settle()
         // Not `Sendable`, the recorder is released in the isolation domain it records in, so
         // the state can be read here as a queued read would.
         readPendingState()
         reportBrokenInvariant()
-        guard isExhaustive else { return }
+        guard isExhaustive, !isReportedAtEndOfTest else { return }
         let unasserted = unassertedChanges()
         guard !unasserted.isEmpty else { return }
         FailureReporter.record(
