@@ -32,8 +32,7 @@ public struct EndOfTestChecksTrait: TestTrait, SuiteTrait, TestScoping {
         performing function: @Sendable () async throws -> Void
     ) async throws {
         let scope = EndOfTestScope(isStrict: isStrict, site: CallSite(test.sourceLocation))
-        try await EndOfTestScope.$current.withValue(scope) { try await function() }
-        await scope.finish()
+        try await scope.run { try await function() }
     }
 }
 
@@ -124,9 +123,7 @@ public func withEndOfTestChecks<Result>(
     let scope = EndOfTestScope(
         isStrict: strict,
         site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    let result = try await EndOfTestScope.$current.withValue(scope) { try await body() }
-    await scope.finish()
-    return result
+    return try await scope.run { try await body() }
 }
 
 /// Expects `object` to be deallocated by the end of the test (or of the enclosing

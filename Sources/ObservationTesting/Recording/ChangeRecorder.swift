@@ -90,10 +90,10 @@ public final class ChangeRecorder<Model: AnyObject> {
             // recorder made there, whose model is read there, as a queued read would.
             nonisolated(unsafe) let readPendingState: (() -> Void)? =
                 isMainActor(isolation) ? { [weak self] in self?.readPendingState() } : nil
-            EndOfTestScope.register { [storage] _ in
+            EndOfTestScope.register({ [storage] _ in
                 if !storage.state.withLock({ $0.isSettled }) { readPendingState?() }
                 return Self.unassertedWork(in: storage, madeAt: callSite)
-            }
+            })
         }
     }
 

@@ -33,10 +33,9 @@ public final class Recorder<Output, Failure: Error>: Publisher {
     ) {
         self.storage = storage
         self.subscription = subscription
-        EndOfTestScope.register { [storage] isStrict in
-            guard isStrict else { return nil }
-            return Self.unreadWork(in: storage, madeAt: site)
-        }
+        EndOfTestScope.register({ [storage] isStrict in
+            isStrict ? Self.unreadWork(in: storage, madeAt: site) : nil
+        })
     }
 
     /// Every value recorded so far, oldest first: a snapshot, which waits do not change.

@@ -47,11 +47,14 @@ enum FailureReporter {
             capture.attachments.withLock { $0.append((name, text)) }
             return "The full timeline is attached to the test as \"\(name)\"."
         }
-        if Test.current != nil {
-            Attachment.record(text, named: name, sourceLocation: sourceLocation(of: callSite))
-            return "The full timeline is attached to the test as \"\(name)\" "
-                + "(`swift test --attachments-path <directory>` saves it)."
-        }
+        #if compiler(>=6.2)
+            // Attachments are Swift Testing API from Swift 6.2; before it, a file, as in XCTest.
+            if Test.current != nil {
+                Attachment.record(text, named: name, sourceLocation: sourceLocation(of: callSite))
+                return "The full timeline is attached to the test as \"\(name)\" "
+                    + "(`swift test --attachments-path <directory>` saves it)."
+            }
+        #endif
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("ObservationTesting", isDirectory: true)
         let file = directory.appendingPathComponent(name)

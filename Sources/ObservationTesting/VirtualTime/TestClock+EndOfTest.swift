@@ -6,9 +6,7 @@ extension TestClock {
     func checkAtEndOfTest(named name: String, madeAt site: CallSite?) {
         // Held until the test ends: a scheduler released with actions still due would otherwise
         // drop them unrun and unreported (nobody can be asleep on a released clock).
-        EndOfTestScope.register { [self] _ in
-            pendingWork(named: name, madeAt: site)
-        }
+        EndOfTestScope.register({ [self] _ in pendingWork(named: name, madeAt: site) })
     }
 
     private func pendingWork(named name: String, madeAt site: CallSite?) -> PendingWork? {
