@@ -169,29 +169,27 @@ struct UntilTests {
         #expect(counted.live == 0)
     }
 
-    // Linux: Publishing's wait on a property takes each value once its assignment has stored it.
-    // Combine offers no such hook; there the race is as narrow as the store after `willSet`.
-    #if !canImport(Combine)
-        @Test("The line after until reads the matched value, though another thread assigned it")
-        func propertyHoldsTheMatchedValue() async {
-            let model = ThreadModel()
-            let release = DispatchSemaphore(value: 0)
-            let slowSubscriber = Locked<AnyCancellable?>(nil)
-            await until(model.$value, satisfies: [{ $0 == 1 }]) {
-                // Subscribed after the wait, so the assignment reaches the wait first and then
-                // stalls here, before its store, until the test has checked the property. (The
-                // bound only ends the stall if the wait rightly resumes after the store.)
-                let token = model.$value.dropFirst().sink { _ in
-                    _ = release.wait(timeout: .now() + .milliseconds(200))
-                }
-                slowSubscriber.withLock { $0 = token }
-                DispatchQueue.global().async { model.value = 1 }
+    // A wait on a property takes each value once its assignment has stored it: Publishing
+    // offers a hook after the store; on Combine the wait looks until the property holds it.
+    @Test("The line after until reads the matched value, though another thread assigned it")
+    func propertyHoldsTheMatchedValue() async {
+        let model = ThreadModel()
+        let release = DispatchSemaphore(value: 0)
+        let slowSubscriber = Locked<AnyCancellable?>(nil)
+        await until(model.$value, satisfies: [{ $0 == 1 }]) {
+            // Subscribed after the wait, so the assignment reaches the wait first and then
+            // stalls here, before its store, until the test has checked the property. (The
+            // bound only ends the stall if the wait rightly resumes after the store.)
+            let token = model.$value.dropFirst().sink { _ in
+                _ = release.wait(timeout: .now() + .milliseconds(200))
             }
-            #expect(model.value == 1)
-            release.signal()
-            slowSubscriber.withLock { $0 = nil }
+            slowSubscriber.withLock { $0 = token }
+            DispatchQueue.global().async { model.value = 1 }
         }
-    #endif
+        #expect(model.value == 1)
+        release.signal()
+        slowSubscriber.withLock { $0 = nil }
+    }
 }
 
 /// A model assigned from another thread.

@@ -316,13 +316,31 @@ extension Publisher {
     var waitSource: WaitSource<Output, Failure> {
         if let recorder = self as? Recorder<Output, Failure> { return recorder.waitSource }
         #if !canImport(Combine)
-            // Linux: a `@Published` property publishes before it stores, as in Combine; the wait
-            // takes each value once it is stored, so the test's next line reads it from the
-            // property even when another thread assigned it.
+            // A `@Published` property publishes before it stores, as in Combine; the wait takes
+            // each value once it is stored, so the test's next line reads it from the property
+            // even when another thread assigned it.
             if let property = self as? any StoreOrderedPublisher<Output> {
                 return WaitSource(
                     subscribe: { mailbox in
                         property.sinkAfterStores { mailbox.post(.value($0, arrived: .now)) }
+                    }
+                )
+            }
+        #else
+            // Combine: a `@Published` property sends before it stores; each new value waits for
+            // its store before the wait takes it. See `PublishedStoreWatch`.
+            if let property = self as? Published<Output>.Publisher,
+                let watch = PublishedStoreWatch(property)
+            {
+                return WaitSource(
+                    subscribe: { mailbox in
+                        sink(
+                            receiveCompletion: { _ in },
+                            receiveValue: { value in
+                                if let job = watch.received(value) { mailbox.post(.job(job)) }
+                                mailbox.post(.value(value, arrived: .now))
+                            }
+                        )
                     }
                 )
             }
