@@ -308,15 +308,19 @@ struct ReadmeFirstHourSamples {
     }
 }
 
-// The README's end-of-test checks.
-@Suite(.endOfTestChecks)
-struct SearchModelLifetimeTests {
-    @MainActor @Test func theModelIsReleased() async {
-        let clock = TestClock()
-        let model = SearchModel(clock: clock) { ["\($0)!"] }
-        expectDeallocated(model)
-        model.query = "swift"
-        await clock.advance(by: .milliseconds(300), whenAsleep: 1)
-        #expect(await until(model, \.results) { $0 == ["swift!"] } == ["swift!"])
+// The README's end-of-test checks, nested only for the generous timeout: under ThreadSanitizer
+// on a loaded machine the model's task may take more than the default second to fall asleep.
+@Suite(.untilTimeout(.seconds(30)))
+struct ReadmeEndOfTestSamples {
+    @Suite(.endOfTestChecks)
+    struct SearchModelLifetimeTests {
+        @MainActor @Test func theModelIsReleased() async {
+            let clock = TestClock()
+            let model = SearchModel(clock: clock) { ["\($0)!"] }
+            expectDeallocated(model)
+            model.query = "swift"
+            await clock.advance(by: .milliseconds(300), whenAsleep: 1)
+            #expect(await until(model, \.results) { $0 == ["swift!"] } == ["swift!"])
+        }
     }
 }

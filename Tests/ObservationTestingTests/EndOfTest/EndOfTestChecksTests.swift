@@ -404,7 +404,7 @@ final class EndOfTestChecksXCTests: XCTestCase {
         let clock = TestClock()
         let viewModel = PollingViewModel()
         viewModel.start(clock: clock)
-        await until(clock.sleeperCounts) { $0 == 1 }
+        await until(clock.sleeperCounts, timeout: 30) { $0 == 1 }
         afterChecks.append { viewModel.stop() }
         expectEndOfTestFailures(1, containing: "TestClock has 1 task still asleep", at: line)
     }
@@ -416,7 +416,7 @@ final class EndOfTestChecksXCTests: XCTestCase {
         let changes = viewModel.recordChanges()
         Self.kept = [changes, viewModel]  // as a test case's properties would
         viewModel.isLoading = true
-        await until(viewModel) { $0.isLoading }
+        await until(viewModel, timeout: 30) { $0.isLoading }
         expectEndOfTestFailures(1, containing: "1 change not asserted", at: line)
     }
 
@@ -426,9 +426,9 @@ final class EndOfTestChecksXCTests: XCTestCase {
         let viewModel = PollingViewModel()
         expectDeallocated(viewModel)
         viewModel.start(clock: clock)
-        await until(clock.sleeperCounts) { $0 == 1 }
+        await until(clock.sleeperCounts, timeout: 30) { $0 == 1 }
         await clock.advance(by: .seconds(5))
-        await until(viewModel.$polls) { $0 == 1 }
+        await until(viewModel.$polls, timeout: 30) { $0 == 1 }
         viewModel.stop()
     }
 }
@@ -443,7 +443,7 @@ final class EndOfTestScopeXCTests: FailureCapturingTestCase {
             await withEndOfTestChecks(strict: true) {
                 line = #line + 1
                 let recorder = record(model, \.count)  // records the current value, 0
-                await until(model, \.count) { $0 == 0 }
+                await until(model, \.count, timeout: 30) { $0 == 0 }
                 _ = recorder
             }
         }

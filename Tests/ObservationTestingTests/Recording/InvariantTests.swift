@@ -152,7 +152,7 @@ final class InvariantXCTests: FailureCapturingTestCase {
                 !$0.isLoading || $0.error == nil
             }
             await model.load()
-            await changes.next { $0.isLoading = false }
+            await changes.next(timeout: 30) { $0.isLoading = false }
             changes.finish()
         }
         XCTAssertEqual(failures.count, 1)
@@ -188,8 +188,8 @@ final class InvariantXCTests: FailureCapturingTestCase {
                 !($0.isLoading && $0.errorMessage != nil)
             }
             await viewModel.load(failing: true)
-            await changes.next { $0.isLoading = true }
-            await changes.next {
+            await changes.next(timeout: 30) { $0.isLoading = true }
+            await changes.next(timeout: 30) {
                 $0.isLoading = false
                 $0.errorMessage = "offline"
             }

@@ -132,7 +132,7 @@ final class TimelineAttachmentXCTests: FailureCapturingTestCase {
         let model = TrackedModel()
         let line = #line + 2
         let failures = await captureFailures {
-            await until(model, \.count, satisfies: [{ $0 == 100 }]) {
+            await until(model, \.count, satisfies: [{ $0 == 100 }], timeout: 30) {
                 try await count(model, to: 40)
             }
         }
