@@ -1,7 +1,7 @@
 /// `==` for values of `type` if it is `Equatable`; otherwise `==` for values that turn out to be
 /// `Equatable` (an existential's), and `false` for the rest.
 @usableFromInline
-func equality<Value>(of type: Value.Type) -> (Value, Value) -> Bool {
+package func equality<Value>(of type: Value.Type) -> (Value, Value) -> Bool {
     guard let equatable = type as? any Equatable.Type else {
         return { equalIfEquatable($0, $1) ?? false }
     }

@@ -10,9 +10,9 @@
     /// new value, the wait runs a job that waits (briefly: the store follows the send at once)
     /// until the property no longer holds the value before it, or a later value has been sent.
     /// Linux's `Publishing` offers the wait a hook after the store instead.
+    @usableFromInline
     // @unchecked: `state` is a `Locked`; `publisher` is Combine's, which any thread may subscribe
     // to; `isEqual` is `==`, which touches nothing but its arguments.
-    @usableFromInline
     final class PublishedStoreWatch<Value>: @unchecked Sendable {
         private struct State {
             /// The last value the wait's subscription was sent: what the property held before
@@ -29,9 +29,9 @@
 
         @usableFromInline
         init?(_ publisher: Published<Value>.Publisher) {
-            guard let equatable = Value.self as? any Equatable.Type else { return nil }
+            guard Value.self is any Equatable.Type else { return nil }
             self.publisher = publisher
-            isEqual = equatable.isEqual(as: Value.self)
+            isEqual = equality(of: Value.self)
         }
 
         /// Notes a value the wait's subscription was sent; returns the job that waits for its
@@ -67,10 +67,4 @@
         }
     }
 
-    extension Equatable {
-        /// `==` for values of type `Value`, which must be this type.
-        fileprivate static func isEqual<Value>(as _: Value.Type) -> (Value, Value) -> Bool {
-            { lhs, rhs in (lhs as? Self) == (rhs as? Self) }
-        }
-    }
 #endif
