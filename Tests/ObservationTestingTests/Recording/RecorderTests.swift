@@ -206,7 +206,7 @@ struct RecorderTests {
             // Even a time that rounds to zero keeps its sign; later values count forward.
             hasComment(issue, containing: "[0] -")
                 && hasComment(issue, containing: "  5  (before this wait began)\n")
-                && hasComment(issue, containing: "[1] +0.")
+                && hasComment(issue, containing: "[1] +")
                 && !hasComment(issue, containing: "7  (before")
                 && !hasComment(issue, containing: "+-") && !hasComment(issue, containing: "] 0.")
         }
