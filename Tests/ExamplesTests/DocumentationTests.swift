@@ -9,7 +9,7 @@ import Testing
 // In a suite only for its generous timeout, for loaded machines and ThreadSanitizer.
 @Suite(
     "README samples on the Examples", .untilTimeout(.seconds(30)), .endOfTestChecks,
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(5)))
 struct ExamplesReadmeSamples {
     @MainActor @Test func addsAnItemAfterOneSecond() async {
         let clock = TestClock()

@@ -37,7 +37,7 @@ final class ViewModelXCTests: XCTestCase {
 }
 
 @MainActor
-@Suite("ViewModel", .untilTimeout(.seconds(30)), .endOfTestChecks, .timeLimit(.minutes(1)))
+@Suite("ViewModel", .untilTimeout(.seconds(30)), .endOfTestChecks, .timeLimit(.minutes(5)))
 struct ViewModelTests {
     @Test("Loading flips on and off around the pause, and an item arrives")
     func loadingFlipsAndItemArrives() async {

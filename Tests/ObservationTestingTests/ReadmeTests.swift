@@ -143,7 +143,7 @@ struct LoadState {
 }
 
 @MainActor
-@Suite("README samples", .untilTimeout(.seconds(30)), .timeLimit(.minutes(1)))
+@Suite("README samples", .untilTimeout(.seconds(30)), .timeLimit(.minutes(5)))
 struct ReadmeTests {
     @Test func tagline() async {
         let viewModel = ViewModel()

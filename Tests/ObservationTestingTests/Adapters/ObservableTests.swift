@@ -49,7 +49,7 @@ final class OpaqueModel {
     var value = Opaque(number: 0)
 }
 
-@Suite("@Observable properties", .untilTimeout(.seconds(30)), .timeLimit(.minutes(1)))
+@Suite("@Observable properties", .untilTimeout(.seconds(30)), .timeLimit(.minutes(5)))
 struct ObservableTests {
     @Test("until waits on a @MainActor model's property, its current value counting")
     @MainActor
@@ -218,8 +218,8 @@ struct ObservableTests {
     }
 }
 
-// Heavy under ThreadSanitizer on a 2-core machine: its own suite, with a longer time limit, one
-// test at a time so that they do not starve each other's writer threads.
+// Heavy under ThreadSanitizer on a 2-core machine: its own suite, one test at a time so that they
+// do not starve each other's writer threads.
 @Suite(
     "@Observable properties over many rounds", .serialized, .untilTimeout(.seconds(30)),
     .timeLimit(.minutes(5)))

@@ -32,7 +32,7 @@ final class UnobservedFlag {
     var isSet = false
 }
 
-@Suite("Conditions over observable state", .untilTimeout(.seconds(30)), .timeLimit(.minutes(1)))
+@Suite("Conditions over observable state", .untilTimeout(.seconds(30)), .timeLimit(.minutes(5)))
 struct StateConditionTests {
     @Test("until { } waits on a condition over an @Observable model's properties")
     @MainActor

@@ -50,7 +50,7 @@ final class ProfileViewModel: ObservableObject {
     @Published var count = 0
 }
 
-@Suite("Exhaustive change checks", .untilTimeout(.seconds(30)), .timeLimit(.minutes(1)))
+@Suite("Exhaustive change checks", .untilTimeout(.seconds(30)), .timeLimit(.minutes(5)))
 struct ChangeRecorderTests {
     @Test("Every change of an ObservableObject, asserted as a mutation of the state before")
     @MainActor

@@ -167,7 +167,7 @@ struct UntilSwiftTestingTests {
 
     @Test(
         "Cancelling a parked wait wakes it, and its action is cancelled too",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(5)))
     func cancellationWhileParked() async {
         let subject = PassthroughSubject<Int, Never>()
         let counted = SubscriptionCounter(subject)

@@ -22,8 +22,6 @@ private final class Ticker {
 
 @MainActor
 // A lost wake-up would leave `task.value` waiting forever: the time limit turns it into a failure.
-// It is a bound for a hang, not for speed: on a loaded 2-core machine under ThreadSanitizer the
-// stepwise tests took 36 s beside the other suites.
 @Suite("TestClock", .untilTimeout(.seconds(30)), .timeLimit(.minutes(5)))
 struct TestClockTests {
     @Test(
@@ -247,7 +245,6 @@ struct TestClockTests {
     }
 }
 
-// A bound for a hang, not for speed (34 s beside the other suites under ThreadSanitizer).
 @Suite("TestClock from many tasks", .untilTimeout(.seconds(30)), .timeLimit(.minutes(5)))
 struct TestClockConcurrencyTests {
     @Test("100 concurrent sleepers all wake, none before its deadline")
