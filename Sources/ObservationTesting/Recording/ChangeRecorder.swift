@@ -376,6 +376,6 @@ public final class ChangeRecorder<Model: AnyObject> {
     }
 
     private static func count(_ changes: Int) -> String {
-        changes == 1 ? "1 change" : "\(changes) changes"
+        ValueDescription.count(changes, "change", "changes")
     }
 }

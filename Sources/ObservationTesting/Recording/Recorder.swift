@@ -57,7 +57,7 @@ public final class Recorder<Output, Failure: Error>: Publisher {
         guard !unread.isEmpty else { return nil }
         let shown = unread.prefix(5).map { ValueDescription.of($0) }.joined(separator: ", ")
         let more = unread.count > 5 ? " and \(unread.count - 5) more" : ""
-        let count = unread.count == 1 ? "1 value" : "\(unread.count) values"
+        let count = ValueDescription.count(unread.count, "value", "values")
         return PendingWork(
             summary: "Recorder (made at \(site.fileName):\(site.line)): \(count) never read",
             message: "End of test: the Recorder made here has \(count) never read: "

@@ -17,6 +17,11 @@ enum ValueDescription {
         withoutLocalContext(String(reflecting: value))
     }
 
+    /// A count with its noun, as messages write it: `1 change`, `3 changes`.
+    static func count(_ count: Int, _ singular: String, _ plural: String) -> String {
+        count == 1 ? "1 \(singular)" : "\(count) \(plural)"
+    }
+
     /// Drops what names a type declared in a function, such as
     /// `Module.(unknown context at $55d0c8).Boom()`: an address that helps nobody. What is left,
     /// `Boom()`, is how the test wrote it.

@@ -17,12 +17,12 @@ extension TestClock {
         var parts: [String] = []
         if !sleepers.isEmpty {
             parts.append(
-                Self.count(sleepers.count, "task", "tasks") + " still asleep, until "
+                ValueDescription.count(sleepers.count, "task", "tasks") + " still asleep, until "
                     + Self.list(sleepers))
         }
         if !scheduled.isEmpty {
             parts.append(
-                Self.count(scheduled.count, "scheduled action", "scheduled actions")
+                ValueDescription.count(scheduled.count, "scheduled action", "scheduled actions")
                     + " still due, at " + Self.list(scheduled))
         }
         let made = site.map { " (made at \($0.fileName):\($0.line))" } ?? ""
@@ -45,9 +45,5 @@ extension TestClock {
 
     private static func offset(_ instant: Instant) -> String {
         "+" + instant.offset.shortSecondsText
-    }
-
-    private static func count(_ count: Int, _ one: String, _ many: String) -> String {
-        count == 1 ? "1 \(one)" : "\(count) \(many)"
     }
 }
