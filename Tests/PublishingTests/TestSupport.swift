@@ -31,7 +31,7 @@ struct TestError: Error, Equatable {
 }
 
 /// A subject that counts its live subscriptions: one is live from `sink` until it is cancelled.
-final class TrackedSubject<Output, Failure: Error>: Publisher, @unchecked Sendable {
+final class TrackedSubject<Output, Failure: Error>: ClosurePublisher, @unchecked Sendable {
     // @unchecked: `live` and `made` are only touched while holding `lock`; the subject is
     // thread-safe.
     private let subject = PassthroughSubject<Output, Failure>()
@@ -47,7 +47,7 @@ final class TrackedSubject<Output, Failure: Error>: Publisher, @unchecked Sendab
     func send(_ value: Output) { subject.send(value) }
     func send(completion: Subscribers.Completion<Failure>) { subject.send(completion: completion) }
 
-    func sink(
+    package func subscribeClosures(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
@@ -67,14 +67,6 @@ final class TrackedSubject<Output, Failure: Error>: Publisher, @unchecked Sendab
             lock.withLock { live -= 1 }
         }
     }
-
-    #if canImport(Combine)
-        func receive<Downstream: Subscriber>(subscriber: Downstream)
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            Publishing.subscribe(
-                subscriber, bySinking: { sink(receiveCompletion: $0, receiveValue: $1) })
-        }
-    #endif
 }
 
 /// Collects what a subscription receives, on one thread, with the order of values and

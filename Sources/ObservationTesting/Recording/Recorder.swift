@@ -18,7 +18,7 @@ public import Publishing
 /// ```
 ///
 /// Recording stops when the recorder is released or ``cancel()`` is called.
-public final class Recorder<Output, Failure: Error>: Publisher {
+public final class Recorder<Output, Failure: Error>: ClosurePublisher {
     private let storage: RecordingStorage<Output, Failure>
     private let subscription: AnyCancellable
     /// How many values the waits so far have read.
@@ -85,7 +85,7 @@ public final class Recorder<Output, Failure: Error>: Publisher {
     ///   - receiveCompletion: Called once the source has ended.
     ///   - receiveValue: Called with each value, in order, outside the recorder's lock.
     /// - Returns: A token that ends the subscription when cancelled or released.
-    public func sink(
+    package func subscribeClosures(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
@@ -97,18 +97,6 @@ public final class Recorder<Output, Failure: Error>: Publisher {
             }
         }
     }
-
-    #if canImport(Combine)
-        /// Attaches a Combine subscriber: it receives what the recorder received after the
-        /// values its waits have read, then what it receives from now on, within its demand.
-        ///
-        /// - Parameter subscriber: The subscriber to attach.
-        public func receive<Downstream: Subscriber>(subscriber: Downstream)
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            Publishing.subscribe(
-                subscriber, bySinking: { sink(receiveCompletion: $0, receiveValue: $1) })
-        }
-    #endif
 
     /// How a wait reads a recorder: from where the last wait stopped, moving on past what it
     /// took if it succeeds.

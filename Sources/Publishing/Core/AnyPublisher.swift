@@ -8,11 +8,7 @@
     /// var itemCount: AnyPublisher<Int, Never> { $items.map(\.count).eraseToAnyPublisher() }
     /// ```
     public struct AnyPublisher<Output, Failure: Error>: Publisher {
-        private let subscribe:
-            (
-                @escaping (Subscribers.Completion<Failure>) -> Void,
-                @escaping (Output) -> Void
-            ) -> AnyCancellable
+        private let box: PublisherBoxBase<Output, Failure>
 
         /// Wraps `publisher`.
         ///
@@ -21,16 +17,36 @@
             if let erased = publisher as? AnyPublisher {
                 self = erased
             } else {
-                subscribe = publisher.sink(receiveCompletion:receiveValue:)
+                box = PublisherBox(publisher)
             }
         }
 
-        /// Subscribes to the wrapped publisher.
-        public func sink(
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-            receiveValue: @escaping (Output) -> Void
-        ) -> AnyCancellable {
-            subscribe(receiveCompletion, receiveValue)
+        /// Attaches `subscriber` to the wrapped publisher.
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            box.receive(subscriber: subscriber)
+        }
+    }
+
+    /// The wrapped publisher behind an ``AnyPublisher``, its type hidden by subclassing.
+    private class PublisherBoxBase<Output, Failure: Error> {
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            fatalError("abstract")
+        }
+    }
+
+    private final class PublisherBox<Base: Publisher>: PublisherBoxBase<Base.Output, Base.Failure> {
+        let base: Base
+
+        init(_ base: Base) {
+            self.base = base
+        }
+
+        override func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Base.Output, S.Failure == Base.Failure {
+            base.receive(subscriber: subscriber)
         }
     }
 

@@ -11,7 +11,7 @@
     /// let token = count.sink { print($0) }   // prints 0
     /// count.value = 1                        // prints 1
     /// ```
-    public final class CurrentValueSubject<Output, Failure: Error>: Publisher, Sendable {
+    public final class CurrentValueSubject<Output, Failure: Error>: ClosurePublisher, Sendable {
         @usableFromInline let relay: Relay<Output, Failure>
 
         /// Creates a subject whose current value is `value`.
@@ -37,6 +37,13 @@
             relay.send(value)
         }
 
+        /// Asks an upstream publisher the subject was subscribed to for every value.
+        ///
+        /// - Parameter subscription: The upstream subscription.
+        public func send(subscription: any Subscription) {
+            subscription.request(.unlimited)
+        }
+
         /// Ends the subject: subscribers receive the completion, and later sends are ignored.
         ///
         /// - Parameter completion: How the subject ends.
@@ -47,7 +54,7 @@
 
         /// Subscribes closures to the current value, every later value and the completion.
         @inlinable
-        public func sink(
+        package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {

@@ -11,7 +11,7 @@
     /// let token = events.sink { print($0) }
     /// events.send("tapped")
     /// ```
-    public final class PassthroughSubject<Output, Failure: Error>: Publisher, Sendable {
+    public final class PassthroughSubject<Output, Failure: Error>: ClosurePublisher, Sendable {
         @usableFromInline let relay = Relay<Output, Failure>()
 
         /// Creates a subject with no subscribers.
@@ -26,6 +26,13 @@
             relay.send(value)
         }
 
+        /// Asks an upstream publisher the subject was subscribed to for every value.
+        ///
+        /// - Parameter subscription: The upstream subscription.
+        public func send(subscription: any Subscription) {
+            subscription.request(.unlimited)
+        }
+
         /// Ends the subject: subscribers receive the completion, and later sends are ignored.
         ///
         /// - Parameter completion: How the subject ends.
@@ -36,7 +43,7 @@
 
         /// Subscribes closures to the values sent from now on and to the completion.
         @inlinable
-        public func sink(
+        package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {

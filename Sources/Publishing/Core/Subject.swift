@@ -7,6 +7,9 @@
         func send(_ value: Output)
         /// Ends the subject: subscribers receive the completion, and later sends are ignored.
         func send(completion: Subscribers.Completion<Failure>)
+        /// Receives the subscription of an upstream publisher it was subscribed to, and asks it
+        /// for values.
+        func send(subscription: any Subscription)
     }
 
     extension Subject where Output == Void {

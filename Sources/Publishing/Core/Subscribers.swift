@@ -1,6 +1,6 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    /// A namespace for types that describe what a subscriber receives.
+    /// A namespace for subscribers and for the types that describe what a subscriber receives.
     public enum Subscribers {
         /// How a publisher ended: normally, or with an error.
         public enum Completion<Failure: Error> {
@@ -13,4 +13,5 @@
 
     extension Subscribers.Completion: Sendable where Failure: Sendable {}
     extension Subscribers.Completion: Equatable where Failure: Equatable {}
+    extension Subscribers.Completion: Hashable where Failure: Hashable {}
 #endif

@@ -24,7 +24,7 @@
         }
 
         /// A publisher of a notification center's notifications of one name.
-        public struct Publisher: Publishing.Publisher {
+        public struct Publisher: Publishing.ClosurePublisher {
             /// Each notification posted.
             public typealias Output = Notification
             /// It cannot fail.
@@ -48,7 +48,7 @@
 
             /// Adds an observer; each notification is delivered on the thread that posts it, one
             /// at a time.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
                 receiveValue: @escaping (Notification) -> Void
             ) -> AnyCancellable {
@@ -85,7 +85,7 @@
         }
 
         /// A publisher of one data task's result.
-        public struct DataTaskPublisher: Publisher {
+        public struct DataTaskPublisher: ClosurePublisher {
             /// The loaded data and the response.
             public typealias Output = (data: Data, response: URLResponse)
             /// Why loading failed.
@@ -104,7 +104,7 @@
 
             /// Starts a data task; cancelling cancels it. The result arrives on the session's
             /// delegate queue.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<URLError>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

@@ -27,7 +27,9 @@
 
         /// A publisher of dates at a fixed interval, from `connect()` until the connection is
         /// cancelled.
-        public final class TimerPublisher: ConnectablePublisher, @unchecked Sendable {
+        public final class TimerPublisher: ConnectablePublisher, ClosurePublisher,
+            @unchecked Sendable
+        {
             // @unchecked: every stored property is a constant, and the subject is thread-safe.
             /// Each date the timer fires at.
             public typealias Output = Date
@@ -57,7 +59,7 @@
             }
 
             /// Subscribes to the dates, which flow once connected.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
                 receiveValue: @escaping (Date) -> Void
             ) -> AnyCancellable {

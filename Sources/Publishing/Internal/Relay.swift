@@ -488,9 +488,9 @@
         }
     }
 
-    extension Relay: Publisher {
+    extension Relay {
         @inlinable
-        package func sink(
+        package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {

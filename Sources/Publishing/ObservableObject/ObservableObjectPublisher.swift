@@ -4,7 +4,7 @@
     ///
     /// `@Published` properties of an ``ObservableObject`` call ``send()`` before each change; you
     /// may call it yourself when other state changes. Safe to use from any thread.
-    public final class ObservableObjectPublisher: Publisher, Sendable {
+    public final class ObservableObjectPublisher: ClosurePublisher, Sendable {
         /// Each change is announced with `()`.
         public typealias Output = Void
         /// Announcing a change cannot fail.
@@ -21,7 +21,7 @@
         }
 
         /// Subscribes closures to the change announcements made from now on.
-        public func sink(
+        package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {

@@ -85,7 +85,7 @@
         ///     var isSignedInPublisher: Published<Bool>.Publisher { get }
         /// }
         /// ```
-        public struct Publisher: Publishing.Publisher {
+        public struct Publisher: Publishing.ClosurePublisher {
             /// The property's type.
             public typealias Output = Value
             /// A property's changes cannot fail.
@@ -102,7 +102,7 @@
             ///
             /// The completion closure is never called: a property does not finish.
             @inlinable
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
                 receiveValue: @escaping (Value) -> Void
             ) -> AnyCancellable {

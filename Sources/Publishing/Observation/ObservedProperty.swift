@@ -21,7 +21,7 @@ public import Observation
 ///   store takes longer than that.
 ///
 /// Make it with ``publisher(for:on:isolation:)``, and subscribe on the same actor.
-public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
+public struct ObservedProperty<Model: AnyObject & Observable, Value>: ClosurePublisher,
     CoalescingPublisher, ReadHandingPublisher
 {
     /// The property's values.
@@ -50,7 +50,7 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: Publisher,
     ///   - receiveValue: Called with each value, on the actor the publisher was made on.
     /// - Returns: A token that stops observing when cancelled or released.
     @inlinable
-    public func sink(
+    package func subscribeClosures(
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
     ) -> AnyCancellable {
@@ -149,17 +149,3 @@ public func publisher<Model: AnyObject & Observable, Value>(
 ) -> ObservedProperty<Model, Value> {
     ObservedProperty(model: model, keyPath: keyPath, runner: .current(isolation: isolation))
 }
-
-#if canImport(Combine)
-    extension ObservedProperty {
-        /// Attaches a Combine subscriber: it receives the current value, then each new value,
-        /// within the demand it requests.
-        ///
-        /// - Parameter subscriber: The subscriber to attach.
-        public func receive<Downstream: Subscriber>(subscriber: Downstream)
-        where Downstream.Input == Value, Downstream.Failure == Never {
-            Publishing.subscribe(
-                subscriber, bySinking: { sink(receiveCompletion: $0, receiveValue: $1) })
-        }
-    }
-#endif

@@ -5,7 +5,7 @@ import Observation
 /// `ObservableObject`s, on the actor it was made on. Like ``ObservedProperty``, several changes
 /// with no suspension point between them arrive as one, and an `Equatable` value is sent only
 /// when it differs from the last one sent.
-package struct ObservedState<Value>: Publisher, CoalescingPublisher, ReadHandingPublisher {
+package struct ObservedState<Value>: ClosurePublisher, CoalescingPublisher, ReadHandingPublisher {
     package typealias Output = Value
     package typealias Failure = Never
 
@@ -31,7 +31,7 @@ package struct ObservedState<Value>: Publisher, CoalescingPublisher, ReadHanding
         runner = .current(isolation: isolation)
     }
 
-    package func sink(
+    package func subscribeClosures(
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
     ) -> AnyCancellable {
@@ -97,13 +97,3 @@ package func readsObservableState(_ body: () -> Void) -> Bool {
         }())
     return didRead
 }
-
-#if canImport(Combine)
-    extension ObservedState {
-        package func receive<Downstream: Subscriber>(subscriber: Downstream)
-        where Downstream.Input == Value, Downstream.Failure == Never {
-            Publishing.subscribe(
-                subscriber, bySinking: { sink(receiveCompletion: $0, receiveValue: $1) })
-        }
-    }
-#endif

@@ -20,11 +20,9 @@
         )
             -> AnyCancellable
         {
-            var object: Root? = object
-            return sink(
-                receiveCompletion: { _ in object = nil },
-                receiveValue: { value in object?[keyPath: keyPath] = value }
-            )
+            let subscriber = Subscribers.Assign(object: object, keyPath: keyPath)
+            subscribe(subscriber)
+            return AnyCancellable(subscriber)
         }
 
         /// Assigns each value to an `@Published` property, for as long as the property's object

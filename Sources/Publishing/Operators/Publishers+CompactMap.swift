@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that transforms each upstream value and forwards the non-`nil` results.
-        public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+        public struct CompactMap<Upstream: Publisher, Output>: ClosurePublisher {
             /// The upstream publisher's failure type.
             public typealias Failure = Upstream.Failure
 
@@ -12,7 +12,7 @@
             public let transform: (Upstream.Output) -> Output?
 
             /// Subscribes to the upstream publisher, forwarding each non-`nil` transformed value.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher of all of one publisher's values, then, once it finishes, another's.
-        public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: Publisher
+        public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: ClosurePublisher
         where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
             /// The shared output type.
             public typealias Output = Suffix.Output
@@ -22,7 +22,7 @@
 
             /// Subscribes to the prefix, then to the suffix once the prefix finishes; a failure of
             /// the prefix ends the stream.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

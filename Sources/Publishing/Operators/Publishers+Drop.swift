@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that skips a number of upstream values, then forwards the rest.
-        public struct Drop<Upstream: Publisher>: Publisher {
+        public struct Drop<Upstream: Publisher>: ClosurePublisher {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -14,7 +14,7 @@
             public let count: Int
 
             /// Subscribes to the upstream publisher, skipping the first ``count`` values.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that replaces a failed upstream with another publisher.
-        public struct Catch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
+        public struct Catch<Upstream: Publisher, NewPublisher: Publisher>: ClosurePublisher
         where Upstream.Output == NewPublisher.Output {
             /// The values of the upstream, then of the replacement.
             public typealias Output = Upstream.Output
@@ -16,7 +16,7 @@
 
             /// Subscribes to the upstream; if it fails, subscribes to `handler(error)` instead. The
             /// upstream is never subscribed again.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -44,7 +44,7 @@
         }
 
         /// A publisher that replaces a failed upstream with a publisher a throwing closure makes.
-        public struct TryCatch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
+        public struct TryCatch<Upstream: Publisher, NewPublisher: Publisher>: ClosurePublisher
         where Upstream.Output == NewPublisher.Output {
             /// The values of the upstream, then of the replacement.
             public typealias Output = Upstream.Output
@@ -58,7 +58,7 @@
 
             /// Subscribes to the upstream; if it fails, subscribes to `handler(error)`, or fails
             /// with what the handler throws.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -93,7 +93,7 @@
         }
 
         /// A publisher that subscribes to its upstream again when it fails, a number of times.
-        public struct Retry<Upstream: Publisher>: Publisher {
+        public struct Retry<Upstream: Publisher>: ClosurePublisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -106,7 +106,7 @@
 
             /// Subscribes to the upstream, and again after each failure until the retries are
             /// spent; then forwards the failure.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -134,7 +134,7 @@
         }
 
         /// A publisher that transforms values with a closure that may throw.
-        public struct TryMap<Upstream: Publisher, Output>: Publisher {
+        public struct TryMap<Upstream: Publisher, Output>: ClosurePublisher {
             /// Any error: the upstream's, or the one the transform throws.
             public typealias Failure = any Error
 
@@ -144,7 +144,7 @@
             public let transform: (Upstream.Output) throws -> Output
 
             /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -164,7 +164,7 @@
         }
 
         /// A publisher that forwards the values a throwing predicate accepts.
-        public struct TryFilter<Upstream: Publisher>: Publisher {
+        public struct TryFilter<Upstream: Publisher>: ClosurePublisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// Any error: the upstream's, or the one the predicate throws.
@@ -176,7 +176,7 @@
             public let isIncluded: (Upstream.Output) throws -> Bool
 
             /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -198,7 +198,7 @@
         }
 
         /// A publisher that forwards the non-`nil` results of a throwing transform.
-        public struct TryCompactMap<Upstream: Publisher, Output>: Publisher {
+        public struct TryCompactMap<Upstream: Publisher, Output>: ClosurePublisher {
             /// Any error: the upstream's, or the one the transform throws.
             public typealias Failure = any Error
 
@@ -208,7 +208,7 @@
             public let transform: (Upstream.Output) throws -> Output?
 
             /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -230,7 +230,7 @@
         }
 
         /// A publisher that transforms its upstream's error.
-        public struct MapError<Upstream: Publisher, Failure: Error>: Publisher {
+        public struct MapError<Upstream: Publisher, Failure: Error>: ClosurePublisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
 
@@ -240,7 +240,7 @@
             public let transform: (Upstream.Failure) -> Failure
 
             /// Subscribes to the upstream, transforming its failure.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -253,7 +253,7 @@
         }
 
         /// A publisher that replaces its upstream's failure with a value, then finishes.
-        public struct ReplaceError<Upstream: Publisher>: Publisher {
+        public struct ReplaceError<Upstream: Publisher>: ClosurePublisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// It cannot fail.
@@ -265,7 +265,7 @@
             public let output: Output
 
             /// Subscribes to the upstream; on failure, sends ``output`` and finishes.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -281,7 +281,7 @@
         }
 
         /// A publisher that sends a value if its upstream finishes without sending any.
-        public struct ReplaceEmpty<Upstream: Publisher>: Publisher {
+        public struct ReplaceEmpty<Upstream: Publisher>: ClosurePublisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -294,7 +294,7 @@
 
             /// Subscribes to the upstream; if it finishes having sent nothing, sends ``output``
             /// first. A failure is forwarded as it is.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -314,7 +314,7 @@
         }
 
         /// A publisher that cannot fail, typed as one that can, to combine it with one that can.
-        public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher
+        public struct SetFailureType<Upstream: Publisher, Failure: Error>: ClosurePublisher
         where Upstream.Failure == Never {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
@@ -328,7 +328,7 @@
             }
 
             /// Subscribes to the upstream; it never fails.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -340,7 +340,7 @@
         }
 
         /// A publisher that stops the program if its upstream fails.
-        public struct AssertNoFailure<Upstream: Publisher>: Publisher {
+        public struct AssertNoFailure<Upstream: Publisher>: ClosurePublisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// It cannot fail: a failure stops the program.
@@ -356,7 +356,7 @@
             public let line: UInt
 
             /// Subscribes to the upstream; a failure is a fatal error naming it.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

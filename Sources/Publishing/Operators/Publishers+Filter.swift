@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that forwards only the upstream values that pass a test.
-        public struct Filter<Upstream: Publisher>: Publisher {
+        public struct Filter<Upstream: Publisher>: ClosurePublisher {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -14,7 +14,7 @@
             public let isIncluded: (Upstream.Output) -> Bool
 
             /// Subscribes to the upstream publisher, forwarding the values that pass the test.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

@@ -1,33 +1,5 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    extension Subscribers {
-        /// How many values, or inner publishers, may be outstanding: `.unlimited` or `.max(n)`.
-        ///
-        /// Publishing has no back-pressure: a publisher sends every value at once. Demand only
-        /// appears where an operator takes it, such as `flatMap(maxPublishers:)`.
-        public struct Demand: Equatable, Hashable, Sendable, CustomStringConvertible {
-            /// The limit; `nil` means unlimited.
-            let limit: Int?
-
-            /// No limit.
-            public static let unlimited = Demand(limit: nil)
-            /// None at all.
-            public static let none = Demand(limit: 0)
-
-            /// At most `value`; a negative value is a programming error.
-            public static func max(_ value: Int) -> Demand {
-                precondition(value >= 0, "A demand cannot be negative, not \(value)")
-                return Demand(limit: value)
-            }
-
-            /// The limit, or `nil` when unlimited.
-            public var max: Int? { limit }
-
-            /// `unlimited` or `max(n)`.
-            public var description: String { limit.map { "max(\($0))" } ?? "unlimited" }
-        }
-    }
-
     private struct FlatMapState<Value> {
         var active = 0
         /// Upstream values waiting for an inner publisher to end, under `maxPublishers`.
@@ -37,7 +9,7 @@
 
     extension Publishers {
         /// A publisher of the values of the publishers a transform makes from each upstream value.
-        public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
+        public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: ClosurePublisher
         where NewPublisher.Failure == Upstream.Failure {
             /// The inner publishers' output type.
             public typealias Output = NewPublisher.Output
@@ -56,7 +28,7 @@
             /// Values beyond `maxPublishers` running inner publishers wait, in order, for one to
             /// end (Combine asks the upstream for fewer values instead). It finishes once the
             /// upstream and every inner publisher have; it fails with the first failure.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -193,7 +165,7 @@
 
     extension Publishers {
         /// A publisher of the values of the latest publisher its upstream sent.
-        public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
+        public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: ClosurePublisher
         where Upstream.Output == P, P.Failure == Upstream.Failure {
             /// The inner publishers' output type.
             public typealias Output = P.Output
@@ -210,7 +182,7 @@
 
             /// Subscribes to the upstream; each publisher it sends cancels the previous one's
             /// subscription. It finishes once the upstream and the latest inner publisher have.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

@@ -1,13 +1,5 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    /// A subscription as `handleEvents(receiveSubscription:)` hands it over: it can be cancelled.
-    ///
-    /// Publishing has no demand, so ``request(_:)`` changes nothing: every value is delivered.
-    public protocol Subscription: Cancellable {
-        /// Asks for more values; in Publishing, a subscriber already takes every value.
-        func request(_ demand: Subscribers.Demand)
-    }
-
     /// The subscription `handleEvents` hands to `receiveSubscription`: cancelling it cancels the
     /// subscription being made.
     private final class HandledSubscription: Subscription {
@@ -18,7 +10,7 @@
 
     extension Publishers {
         /// A publisher that runs side effects as events pass through, forwarding them unchanged.
-        public struct HandleEvents<Upstream: Publisher>: Publisher {
+        public struct HandleEvents<Upstream: Publisher>: ClosurePublisher {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -38,7 +30,7 @@
             public let receiveRequest: ((Subscribers.Demand) -> Void)?
 
             /// Subscribes to the upstream publisher, running the side effects on the way.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

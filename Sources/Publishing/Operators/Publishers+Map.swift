@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that transforms each upstream value.
-        public struct Map<Upstream: Publisher, Output>: Publisher {
+        public struct Map<Upstream: Publisher, Output>: ClosurePublisher {
             /// The upstream publisher's failure type.
             public typealias Failure = Upstream.Failure
 
@@ -12,7 +12,7 @@
             public let transform: (Upstream.Output) -> Output
 
             /// Subscribes to the upstream publisher, transforming each value.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

@@ -23,7 +23,7 @@
         /// A publisher that shares one subscription to its upstream through a subject, from the
         /// moment it is connected.
         public final class Multicast<Upstream: Publisher, SubjectType: Subject>:
-            ConnectablePublisher
+            ConnectablePublisher, ClosurePublisher
         where SubjectType.Output == Upstream.Output, SubjectType.Failure == Upstream.Failure {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
@@ -54,7 +54,7 @@
             }
 
             /// Subscribes to the subject: values arrive once connected.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -71,7 +71,7 @@
 
         /// A connectable publisher that connects itself: on the first subscriber, until the last
         /// cancels.
-        public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher {
+        public final class Autoconnect<Upstream: ConnectablePublisher>: ClosurePublisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -90,7 +90,7 @@
             }
 
             /// Subscribes to the upstream, connecting it if this is the first subscriber.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -173,7 +173,7 @@
 
     extension Publishers {
         /// A publisher that shares one subscription to its upstream among all its subscribers.
-        public final class Share<Upstream: Publisher>: Publisher, Equatable {
+        public final class Share<Upstream: Publisher>: ClosurePublisher, Equatable {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -191,7 +191,7 @@
             }
 
             /// Subscribes to the shared subscription, starting it if this is the first subscriber.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

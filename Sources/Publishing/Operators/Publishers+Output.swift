@@ -3,7 +3,7 @@
     extension Publishers {
         /// A publisher that forwards the upstream values whose positions fall in a range, then
         /// finishes.
-        public struct Output<Upstream: Publisher>: Publisher {
+        public struct Output<Upstream: Publisher>: ClosurePublisher {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -23,7 +23,7 @@
             }
 
             /// Subscribes to the upstream; after the range's last value, finishes and cancels it.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

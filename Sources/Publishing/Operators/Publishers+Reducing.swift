@@ -5,7 +5,7 @@
 
     extension Publishers {
         /// A publisher of each partial result of accumulating its upstream's values.
-        public struct Scan<Upstream: Publisher, Output>: Publisher {
+        public struct Scan<Upstream: Publisher, Output>: ClosurePublisher {
             /// The upstream publisher's failure type.
             public typealias Failure = Upstream.Failure
 
@@ -17,7 +17,7 @@
             public let nextPartialResult: (Output, Upstream.Output) -> Output
 
             /// Subscribes to the upstream, sending the new result after each value.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -31,7 +31,7 @@
         }
 
         /// A publisher of each partial result of a throwing accumulation.
-        public struct TryScan<Upstream: Publisher, Output>: Publisher {
+        public struct TryScan<Upstream: Publisher, Output>: ClosurePublisher {
             /// Any error: the upstream's, or the one the closure throws.
             public typealias Failure = any Error
 
@@ -43,7 +43,7 @@
             public let nextPartialResult: (Output, Upstream.Output) throws -> Output
 
             /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -70,7 +70,7 @@
         ///
         /// `reduce`, `collect()`, `count()`, `min()`, `max()` and `last()` are all this, with a
         /// different step.
-        public struct Reduce<Upstream: Publisher, Output>: Publisher {
+        public struct Reduce<Upstream: Publisher, Output>: ClosurePublisher {
             /// The upstream publisher's failure type.
             public typealias Failure = Upstream.Failure
 
@@ -82,7 +82,7 @@
             public let nextPartialResult: (Output, Upstream.Output) -> Output
 
             /// Subscribes to the upstream; sends the result when it finishes, then finishes.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -99,7 +99,7 @@
         }
 
         /// A publisher of its upstream's values in arrays of a given size; the last may be shorter.
-        public struct CollectByCount<Upstream: Publisher>: Publisher {
+        public struct CollectByCount<Upstream: Publisher>: ClosurePublisher {
             /// Arrays of upstream values.
             public typealias Output = [Upstream.Output]
             /// The upstream publisher's failure type.
@@ -112,7 +112,7 @@
 
             /// Subscribes to the upstream; sends each full array, and the rest when it finishes. A
             /// failure drops the rest.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -135,7 +135,7 @@
 
         /// A publisher that sends one value as soon as an upstream value decides it, then finishes
         /// and cancels the upstream: `first()`, `first(where:)`, `contains`, `allSatisfy`.
-        public struct FirstWhere<Upstream: Publisher, Output>: Publisher {
+        public struct FirstWhere<Upstream: Publisher, Output>: ClosurePublisher {
             /// The upstream publisher's failure type.
             public typealias Failure = Upstream.Failure
 
@@ -147,7 +147,7 @@
             let otherwise: Output?
 
             /// Subscribes to the upstream; finishes and cancels it as soon as a value decides.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -168,7 +168,7 @@
         }
 
         /// A publisher that forwards nothing but its upstream's completion.
-        public struct IgnoreOutput<Upstream: Publisher>: Publisher {
+        public struct IgnoreOutput<Upstream: Publisher>: ClosurePublisher {
             /// It sends no values.
             public typealias Output = Never
             /// The upstream publisher's failure type.
@@ -178,7 +178,7 @@
             public let upstream: Upstream
 
             /// Subscribes to the upstream, forwarding only its completion.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Never) -> Void
             ) -> AnyCancellable {
@@ -187,7 +187,7 @@
         }
 
         /// A publisher that skips its upstream's values while a predicate holds, then forwards all.
-        public struct DropWhile<Upstream: Publisher>: Publisher {
+        public struct DropWhile<Upstream: Publisher>: ClosurePublisher {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -199,7 +199,7 @@
             public let predicate: (Output) -> Bool
 
             /// Subscribes to the upstream, skipping values until one fails the predicate.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -213,7 +213,7 @@
         }
 
         /// A publisher that forwards its upstream's values while a predicate holds, then finishes.
-        public struct PrefixWhile<Upstream: Publisher>: Publisher {
+        public struct PrefixWhile<Upstream: Publisher>: ClosurePublisher {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -226,7 +226,7 @@
 
             /// Subscribes to the upstream; at the first value that fails the predicate, finishes
             /// and cancels it.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

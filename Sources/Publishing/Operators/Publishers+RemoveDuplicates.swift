@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that drops each value equal to the one forwarded just before it.
-        public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
+        public struct RemoveDuplicates<Upstream: Publisher>: ClosurePublisher {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -14,7 +14,7 @@
             public let predicate: (Output, Output) -> Bool
 
             /// Subscribes to the upstream publisher, dropping consecutive duplicates.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

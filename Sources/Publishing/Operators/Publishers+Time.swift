@@ -8,7 +8,7 @@
 
     extension Publishers {
         /// A publisher that delivers its upstream's events on a scheduler.
-        public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -23,7 +23,7 @@
 
             /// Subscribes to the upstream and schedules each event on the scheduler, in order on a
             /// serial one; after a cancel, nothing scheduled is delivered.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -48,7 +48,7 @@
         }
 
         /// A publisher that subscribes to its upstream on a scheduler.
-        public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -62,7 +62,7 @@
             public let options: Context.SchedulerOptions?
 
             /// Schedules the subscription to the upstream; a cancel before it runs prevents it.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -78,7 +78,7 @@
         }
 
         /// A publisher that sends a value only once its upstream has been quiet for a while.
-        public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public struct Debounce<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -96,7 +96,7 @@
             /// Subscribes to the upstream. Each value replaces the one waiting and restarts the
             /// wait; the value is sent once `dueTime` passes with no other. When the upstream
             /// finishes, a waiting value is sent first; a failure drops it.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -142,7 +142,7 @@
         }
 
         /// A publisher that sends at most one value per interval: the first or the latest.
-        public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public struct Throttle<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -161,7 +161,7 @@
             /// at once and starts one; values during an interval are held (the first or the
             /// latest), and sent when it ends, starting the next. When the upstream finishes, a
             /// held value is sent first; a failure drops it.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -217,7 +217,7 @@
         }
 
         /// A publisher that delivers each of its upstream's events a fixed time later.
-        public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public struct Delay<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -236,7 +236,7 @@
 
             /// Subscribes to the upstream and delivers each value, and the completion, `interval`
             /// after it came, in order.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -264,7 +264,7 @@
         }
 
         /// A publisher that ends when its upstream sends nothing for an interval.
-        public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public struct Timeout<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -284,7 +284,7 @@
             /// Subscribes to the upstream; if it sends nothing for `interval` (from the
             /// subscription, then from each value), finishes (or fails with `customError()`) and
             /// cancels it.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -324,7 +324,7 @@
         }
 
         /// A publisher of the time between its upstream's values, measured on a scheduler.
-        public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
             /// The time since the previous value (or the subscription).
             public typealias Output = Context.SchedulerTimeType.Stride
             /// The upstream's failure type.
@@ -336,7 +336,7 @@
             public let scheduler: Context
 
             /// Subscribes to the upstream, sending the time since the previous value for each.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -359,7 +359,7 @@
         }
 
         /// A publisher of its upstream's values in arrays, one per interval (or per count).
-        public struct CollectByTime<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public struct CollectByTime<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
             /// The values of one group.
             public typealias Output = [Upstream.Output]
             /// The upstream's failure type.
@@ -374,7 +374,7 @@
 
             /// Subscribes to the upstream; sends each non-empty group when its interval ends (or
             /// its count is reached), and the rest when the upstream finishes.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

@@ -5,7 +5,7 @@
     /// ```swift
     /// Deferred { Future { promise in service.load(promise) } }   // loads per subscriber
     /// ```
-    public struct Deferred<DeferredPublisher: Publisher>: Publisher {
+    public struct Deferred<DeferredPublisher: Publisher>: ClosurePublisher {
         /// The made publisher's output type.
         public typealias Output = DeferredPublisher.Output
         /// The made publisher's failure type.
@@ -22,7 +22,7 @@
         }
 
         /// Makes the publisher and subscribes to it.
-        public func sink(
+        package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {

@@ -5,7 +5,7 @@
     /// ```swift
     /// let nothing: AnyPublisher<Int, Never> = Empty().eraseToAnyPublisher()
     /// ```
-    public struct Empty<Output, Failure: Error>: Publisher, Equatable, Sendable {
+    public struct Empty<Output, Failure: Error>: ClosurePublisher, Equatable, Sendable {
         /// Whether a subscriber receives `.finished` at once.
         public let completeImmediately: Bool
 
@@ -31,7 +31,7 @@
         }
 
         /// Delivers `.finished` at once if ``completeImmediately`` is `true`.
-        public func sink(
+        package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {

@@ -5,7 +5,7 @@
     /// ```swift
     /// let failing = Fail<Int, URLError>(error: URLError(.notConnectedToInternet))
     /// ```
-    public struct Fail<Output, Failure: Error>: Publisher {
+    public struct Fail<Output, Failure: Error>: ClosurePublisher {
         /// The error each subscriber receives.
         public let error: Failure
 
@@ -26,7 +26,7 @@
         }
 
         /// Delivers `.failure(error)` at once.
-        public func sink(
+        package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {

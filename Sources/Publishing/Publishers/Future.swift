@@ -15,7 +15,7 @@
     /// The promise may be called from any thread; only its first call counts. A subscriber that
     /// comes after the result receives it at once. As in Combine, ``Promise`` is not `@Sendable`:
     /// to call it from a `@Sendable` closure, wrap it as Combine code must.
-    public final class Future<Output, Failure: Error>: Publisher, Sendable {
+    public final class Future<Output, Failure: Error>: ClosurePublisher, Sendable {
         /// The closure the work calls with its result.
         public typealias Promise = (Result<Output, Failure>) -> Void
 
@@ -31,7 +31,7 @@
         }
 
         /// Subscribes to the result: sent at once if it is there, else when it comes.
-        public func sink(
+        package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {

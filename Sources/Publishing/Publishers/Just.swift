@@ -5,7 +5,7 @@
     /// ```swift
     /// let token = Just(42).sink { print($0) }
     /// ```
-    public struct Just<Output>: Publisher {
+    public struct Just<Output>: ClosurePublisher {
         /// `Just` cannot fail.
         public typealias Failure = Never
 
@@ -20,7 +20,7 @@
         }
 
         /// Delivers the value and the completion at once, then returns.
-        public func sink(
+        package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {

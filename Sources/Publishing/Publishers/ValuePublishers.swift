@@ -3,7 +3,7 @@
     // Publishers of values known up front: Record, a sequence, a Result, an Optional.
 
     /// A publisher that replays a recorded list of values and a completion to each subscriber.
-    public struct Record<Output, Failure: Error>: Publisher {
+    public struct Record<Output, Failure: Error>: ClosurePublisher {
         /// The values and completion a ``Record`` replays.
         public struct Recording {
             /// The recorded values, in order.
@@ -57,18 +57,18 @@
         }
 
         /// Sends the recorded values, then the completion.
-        public func sink(
+        package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {
             Publishers.Sequence(sequence: recording.output).setCompletion(recording.completion)
-                .sink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                .subscribeClosures(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         }
     }
 
     extension Publishers {
         /// A publisher of a sequence's elements, then `.finished`.
-        public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
+        public struct Sequence<Elements: Swift.Sequence, Failure: Error>: ClosurePublisher {
             /// The sequence's element type.
             public typealias Output = Elements.Element
 
@@ -81,12 +81,13 @@
             }
 
             /// Sends every element, then finishes; a cancel from inside a value stops it.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
                 setCompletion(.finished)
-                    .sink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                    .subscribeClosures(
+                        receiveCompletion: receiveCompletion, receiveValue: receiveValue)
             }
 
             /// The same elements, then `completion`.
@@ -103,7 +104,7 @@
         let sequence: Elements
         let completion: Subscribers.Completion<Failure>
 
-        func sink(
+        package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Elements.Element) -> Void
         ) -> AnyCancellable {
@@ -132,7 +133,7 @@
         }
 
         /// A publisher of one result.
-        public struct Publisher: Publishing.Publisher {
+        public struct Publisher: Publishing.ClosurePublisher {
             /// The success type.
             public typealias Output = Success
 
@@ -155,7 +156,7 @@
             }
 
             /// Sends the value then `.finished`, or the failure.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Success) -> Void
             ) -> AnyCancellable {
@@ -178,7 +179,7 @@
         }
 
         /// A publisher of an optional's value, if it has one.
-        public struct Publisher: Publishing.Publisher {
+        public struct Publisher: Publishing.ClosurePublisher {
             /// The wrapped type.
             public typealias Output = Wrapped
             /// It cannot fail.
@@ -193,7 +194,7 @@
             }
 
             /// Sends the value if there is one, then `.finished`.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
                 receiveValue: @escaping (Wrapped) -> Void
             ) -> AnyCancellable {

@@ -5,7 +5,7 @@ import Testing
 @testable import ObservationTesting
 
 /// A publisher wrapper that counts its live subscriptions, to prove each `until` releases its own.
-final class SubscriptionCounter<Upstream: Publisher>: Publisher, @unchecked Sendable {
+final class SubscriptionCounter<Upstream: Publisher>: ClosurePublisher, @unchecked Sendable {
     // @unchecked: `live` and `total` are only touched while holding `lock`.
     typealias Output = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -22,7 +22,7 @@ final class SubscriptionCounter<Upstream: Publisher>: Publisher, @unchecked Send
     var live: Int { lock.withLock { storedLive } }
     var total: Int { lock.withLock { storedTotal } }
 
-    func sink(
+    package func subscribeClosures(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
@@ -36,14 +36,6 @@ final class SubscriptionCounter<Upstream: Publisher>: Publisher, @unchecked Send
             self.lock.withLock { self.storedLive -= 1 }
         }
     }
-
-    #if canImport(Combine)
-        func receive<Downstream: Subscriber>(subscriber: Downstream)
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            Publishing.subscribe(
-                subscriber, bySinking: { sink(receiveCompletion: $0, receiveValue: $1) })
-        }
-    #endif
 }
 
 struct TestError: Error, Equatable {
@@ -71,7 +63,7 @@ func elapsedTime(
 
 /// A publisher that sends the same values, synchronously, to each new subscriber, and never
 /// finishes: values are in the timeline before the wait even starts, however loaded the machine.
-struct Replay<Output>: Publisher {
+struct Replay<Output>: ClosurePublisher {
     typealias Failure = Never
     var values: [Output]
 
@@ -79,21 +71,13 @@ struct Replay<Output>: Publisher {
         self.values = values
     }
 
-    func sink(
+    package func subscribeClosures(
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
         values.forEach(receiveValue)
         return AnyCancellable {}
     }
-
-    #if canImport(Combine)
-        func receive<Downstream: Subscriber>(subscriber: Downstream)
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            Publishing.subscribe(
-                subscriber, bySinking: { sink(receiveCompletion: $0, receiveValue: $1) })
-        }
-    #endif
 }
 
 /// Whether this process runs under ThreadSanitizer, whose runtime defines `__tsan_init`: heavy

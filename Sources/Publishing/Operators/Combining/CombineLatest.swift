@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher of the latest values of two upstreams, once each has sent one.
-        public struct CombineLatest<A: Publisher, B: Publisher>: Publisher
+        public struct CombineLatest<A: Publisher, B: Publisher>: ClosurePublisher
         where A.Failure == B.Failure {
             /// A tuple of the latest values.
             public typealias Output = (A.Output, B.Output)
@@ -21,7 +21,7 @@
             }
 
             /// Subscribes to both upstreams; sends a tuple whenever either sends, once both have.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -39,7 +39,7 @@
         }
 
         /// A publisher of the latest values of three upstreams, once each has sent one.
-        public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
+        public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: ClosurePublisher
         where A.Failure == B.Failure, B.Failure == C.Failure {
             /// A tuple of the latest values.
             public typealias Output = (A.Output, B.Output, C.Output)
@@ -61,7 +61,7 @@
             }
 
             /// Subscribes to the upstreams; sends a tuple whenever one sends, once all have.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -84,7 +84,7 @@
 
         /// A publisher of the latest values of four upstreams, once each has sent one.
         public struct CombineLatest4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>:
-            Publisher
+            ClosurePublisher
         where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
             /// A tuple of the latest values.
             public typealias Output = (A.Output, B.Output, C.Output, D.Output)
@@ -109,7 +109,7 @@
             }
 
             /// Subscribes to the upstreams; sends a tuple whenever one sends, once all have.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher of the values of two upstreams of one type, as they come.
-        public struct Merge<A: Publisher, B: Publisher>: Publisher
+        public struct Merge<A: Publisher, B: Publisher>: ClosurePublisher
         where A.Output == B.Output, A.Failure == B.Failure {
             /// The upstreams' output type.
             public typealias Output = A.Output
@@ -21,7 +21,7 @@
             }
 
             /// Subscribes to both upstreams, forwarding every value.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -38,7 +38,7 @@
         }
 
         /// A publisher of the values of three upstreams of one type, as they come.
-        public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher
+        public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: ClosurePublisher
         where
             A.Output == B.Output, B.Output == C.Output, A.Failure == B.Failure,
             B.Failure == C.Failure
@@ -63,7 +63,7 @@
             }
 
             /// Subscribes to the upstreams, forwarding every value.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -84,7 +84,7 @@
         }
 
         /// A publisher of the values of any number of upstreams of one type, as they come.
-        public struct MergeMany<Upstream: Publisher>: Publisher {
+        public struct MergeMany<Upstream: Publisher>: ClosurePublisher {
             /// The upstreams' output type.
             public typealias Output = Upstream.Output
             /// The upstreams' failure type.
@@ -104,7 +104,7 @@
             }
 
             /// Subscribes to every upstream, forwarding every value.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

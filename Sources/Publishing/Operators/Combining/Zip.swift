@@ -2,7 +2,8 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher of pairs: the oldest unpaired value of each of two upstreams.
-        public struct Zip<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
+        public struct Zip<A: Publisher, B: Publisher>: ClosurePublisher
+        where A.Failure == B.Failure {
             /// A pair of values, one from each upstream.
             public typealias Output = (A.Output, B.Output)
             /// The upstreams' failure type.
@@ -20,7 +21,7 @@
             }
 
             /// Subscribes to both upstreams, buffering values until each has one to pair.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -38,7 +39,7 @@
         }
 
         /// A publisher of triples: the oldest unpaired value of each of three upstreams.
-        public struct Zip3<A: Publisher, B: Publisher, C: Publisher>: Publisher
+        public struct Zip3<A: Publisher, B: Publisher, C: Publisher>: ClosurePublisher
         where A.Failure == B.Failure, B.Failure == C.Failure {
             /// A triple of values, one from each upstream.
             public typealias Output = (A.Output, B.Output, C.Output)
@@ -60,7 +61,7 @@
             }
 
             /// Subscribes to the upstreams, buffering values until each has one to zip.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
@@ -82,7 +83,7 @@
         }
 
         /// A publisher of quadruples: the oldest unpaired value of each of four upstreams.
-        public struct Zip4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
+        public struct Zip4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: ClosurePublisher
         where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
             /// Four values, one from each upstream.
             public typealias Output = (A.Output, B.Output, C.Output, D.Output)
@@ -107,7 +108,7 @@
             }
 
             /// Subscribes to the upstreams, buffering values until each has one to zip.
-            public func sink(
+            package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {

@@ -1,0 +1,79 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// A subscriber that hides the type of the subscriber, or the closures, it forwards to.
+    public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible {
+        private let receiveSubscriptionBody: (any Subscription) -> Void
+        private let receiveValueBody: (Input) -> Subscribers.Demand
+        private let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
+        private let descriptionBody: () -> String
+
+        /// The wrapped subscriber's identity, or a fresh one for closures.
+        public let combineIdentifier: CombineIdentifier
+
+        /// The wrapped subscriber's description, or "Anonymous AnySubscriber".
+        public var description: String { descriptionBody() }
+
+        /// Wraps `subscriber`.
+        ///
+        /// - Parameter subscriber: The subscriber every call is forwarded to.
+        public init<S: Subscriber>(_ subscriber: S) where S.Input == Input, S.Failure == Failure {
+            if let erased = subscriber as? AnySubscriber {
+                self = erased
+                return
+            }
+            combineIdentifier = subscriber.combineIdentifier
+            receiveSubscriptionBody = subscriber.receive(subscription:)
+            receiveValueBody = subscriber.receive(_:)
+            receiveCompletionBody = subscriber.receive(completion:)
+            descriptionBody = {
+                (subscriber as? any CustomStringConvertible)?.description ?? "\(S.self)"
+            }
+        }
+
+        /// Wraps a subject: it receives every value and the completion.
+        ///
+        /// - Parameter subject: The subject fed.
+        public init<S: Subject>(_ subject: S) where S.Output == Input, S.Failure == Failure {
+            self.init(
+                receiveSubscription: { subject.send(subscription: $0) },
+                receiveValue: { value in
+                    subject.send(value)
+                    return .none
+                },
+                receiveCompletion: { subject.send(completion: $0) })
+        }
+
+        /// A subscriber made of closures; one left out does nothing (and asks for nothing more).
+        ///
+        /// - Parameters:
+        ///   - receiveSubscription: Receives the subscription.
+        ///   - receiveValue: Receives each value and returns how many more it asks for.
+        ///   - receiveCompletion: Receives the completion.
+        public init(
+            receiveSubscription: ((any Subscription) -> Void)? = nil,
+            receiveValue: ((Input) -> Subscribers.Demand)? = nil,
+            receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil
+        ) {
+            combineIdentifier = CombineIdentifier()
+            receiveSubscriptionBody = receiveSubscription ?? { _ in }
+            receiveValueBody = receiveValue ?? { _ in .none }
+            receiveCompletionBody = receiveCompletion ?? { _ in }
+            descriptionBody = { "Anonymous AnySubscriber" }
+        }
+
+        /// Forwards the subscription.
+        public func receive(subscription: any Subscription) {
+            receiveSubscriptionBody(subscription)
+        }
+
+        /// Forwards the value.
+        public func receive(_ value: Input) -> Subscribers.Demand {
+            receiveValueBody(value)
+        }
+
+        /// Forwards the completion.
+        public func receive(completion: Subscribers.Completion<Failure>) {
+            receiveCompletionBody(completion)
+        }
+    }
+#endif

@@ -1,0 +1,255 @@
+// Combine's protocol, written from Apple's documentation: a publisher with its own
+// subscription, a subscriber that asks for values a few at a time, and the demand arithmetic
+// between them. The same file compiles and passes in both configurations, so code like this
+// moves between Linux and Apple platforms unchanged.
+import ObservationTesting
+import Publishing
+import Testing
+
+/// Counts down from `start` to 1, sending only as many values as were requested.
+struct Countdown: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let start: Int
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        subscriber.receive(subscription: CountdownSubscription(next: start, subscriber: subscriber))
+    }
+}
+
+final class CountdownSubscription<S: Subscriber>: Subscription
+where S.Input == Int, S.Failure == Never {
+    private var next: Int
+    private var subscriber: S?
+    private var demand = Subscribers.Demand.none
+    private var isSending = false
+
+    init(next: Int, subscriber: S) {
+        self.next = next
+        self.subscriber = subscriber
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        self.demand += demand
+        // A request made from inside `receive(_:)` is added to the demand the loop below uses.
+        guard !isSending else { return }
+        isSending = true
+        defer { isSending = false }
+        while let subscriber, self.demand > 0, next > 0 {
+            self.demand -= 1
+            let value = next
+            next -= 1
+            self.demand += subscriber.receive(value)
+        }
+        if next == 0, let subscriber {
+            self.subscriber = nil
+            subscriber.receive(completion: .finished)
+        }
+    }
+
+    func cancel() {
+        subscriber = nil
+    }
+}
+
+/// Asks for `initial` values, then for `perValue` more after each; records what it is given.
+private final class PacedSubscriber<Input>: Subscriber {
+    typealias Failure = Never
+
+    private let initial: Subscribers.Demand
+    private let perValue: Subscribers.Demand
+    private(set) var subscription: (any Subscription)?
+    private(set) var values: [Input] = []
+    private(set) var completions = 0
+
+    init(initial: Subscribers.Demand, perValue: Subscribers.Demand = .none) {
+        self.initial = initial
+        self.perValue = perValue
+    }
+
+    func receive(subscription: any Subscription) {
+        self.subscription = subscription
+        if initial > 0 { subscription.request(initial) }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        values.append(input)
+        return perValue
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        completions += 1
+    }
+}
+
+@Suite("Combine's protocol: publishers, subscribers, demand", .untilTimeout(.seconds(30)))
+struct SubscriberProtocolTests {
+    @Test("A hand-written publisher works with operators, sink and the package's waits")
+    func handWrittenPublisher() async {
+        var seen: [Int] = []
+        var finished = false
+        let token = Countdown(start: 3).map { $0 * 10 }.sink(
+            receiveCompletion: { _ in finished = true }, receiveValue: { seen.append($0) })
+        #expect(seen == [30, 20, 10])
+        #expect(finished)
+        token.cancel()
+
+        await until(Countdown(start: 3), emits: [3, 2, 1])
+        await until(Countdown(start: 5).filter { $0.isMultiple(of: 2) }, emits: [4, 2])
+    }
+
+    @Test("A hand-written publisher sends only what was requested")
+    func handWrittenPublisherHonoursDemand() {
+        let subscriber = PacedSubscriber<Int>(initial: .max(2))
+        Countdown(start: 5).subscribe(subscriber)
+        #expect(subscriber.values == [5, 4])
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values == [5, 4, 3])
+        subscriber.subscription?.request(.unlimited)
+        #expect(subscriber.values == [5, 4, 3, 2, 1])
+        #expect(subscriber.completions == 1)
+    }
+
+    @Test("A sequence's publisher sends only what was requested, then finishes")
+    func sequenceHonoursDemand() {
+        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        [1, 2, 3].publisher.subscribe(subscriber)
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions == 0)
+        subscriber.subscription?.request(.max(5))
+        #expect(subscriber.values == [1, 2, 3])
+        #expect(subscriber.completions == 1)
+    }
+
+    @Test("Demand returned from receive(_:) adds to the demand requested")
+    func demandFromReceive() {
+        let subscriber = PacedSubscriber<Int>(initial: .max(1), perValue: .max(1))
+        [1, 2, 3].publisher.map { $0 + 1 }.subscribe(subscriber)
+        #expect(subscriber.values == [2, 3, 4])
+        #expect(subscriber.completions == 1)
+    }
+
+    @Test("Just sends nothing before demand, then its value and the completion")
+    func justWaitsForDemand() {
+        let subscriber = PacedSubscriber<String>(initial: .none)
+        Just("a").subscribe(subscriber)
+        #expect(subscriber.values.isEmpty)
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values == ["a"])
+        #expect(subscriber.completions == 1)
+    }
+
+    @Test("A CurrentValueSubject's subscriber with demand for one gets the current value only")
+    func currentValueSubjectWithDemandForOne() {
+        let subject = CurrentValueSubject<Int, Never>(7)
+        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        subject.subscribe(subscriber)
+        #expect(subscriber.values == [7])
+        subscriber.subscription?.cancel()
+        subject.send(8)
+        #expect(subscriber.values == [7])
+    }
+
+    @Test("A subject can be subscribed to a publisher: it receives its values and completion")
+    func subjectAsSubscriber() {
+        let subject = PassthroughSubject<Int, Never>()
+        var seen: [Int] = []
+        var finished = false
+        let token = subject.sink(
+            receiveCompletion: { _ in finished = true }, receiveValue: { seen.append($0) })
+        let feeding = Countdown(start: 2).subscribe(subject)
+        #expect(seen == [2, 1])
+        #expect(finished)
+        withExtendedLifetime((token, feeding)) {}
+    }
+
+    @Test("AnySubscriber forwards to the subscriber or the closures it wraps")
+    func anySubscriber() {
+        let paced = PacedSubscriber<Int>(initial: .max(2))
+        let erased = AnySubscriber(paced)
+        #expect(erased.combineIdentifier == paced.combineIdentifier)
+        [1, 2, 3].publisher.subscribe(erased)
+        #expect(paced.values == [1, 2])
+
+        var values: [Int] = []
+        var completions = 0
+        let closures = AnySubscriber<Int, Never>(
+            receiveSubscription: { $0.request(.unlimited) },
+            receiveValue: {
+                values.append($0)
+                return .none
+            },
+            receiveCompletion: { _ in completions += 1 })
+        #expect(closures.combineIdentifier != erased.combineIdentifier)
+        Countdown(start: 2).subscribe(closures)
+        #expect(values == [2, 1])
+        #expect(completions == 1)
+    }
+
+    @Test("Sink and Assign are subscribers too, and cancelling lets go of what they hold")
+    func sinkAndAssign() {
+        final class Box { var value = 0 }
+        let subject = PassthroughSubject<Int, Never>()
+        weak var captured: Box?
+        var sink: Subscribers.Sink<Int, Never>?
+        do {
+            let box = Box()
+            captured = box
+            sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { box.value = $0 })
+            subject.subscribe(sink!)
+            subject.send(1)
+            #expect(box.value == 1)
+        }
+        #expect(captured != nil)
+        sink?.cancel()
+        #expect(captured == nil)
+
+        let target = Box()
+        let assign = Subscribers.Assign(object: target, keyPath: \Box.value)
+        subject.subscribe(assign)
+        subject.send(5)
+        #expect(target.value == 5)
+        assign.cancel()
+        #expect(assign.object == nil)
+        subject.send(6)
+        #expect(target.value == 5)
+    }
+
+    @Test("Demand arithmetic follows Combine's rules")
+    func demandArithmetic() {
+        typealias Demand = Subscribers.Demand
+        #expect(Demand.max(1) + .max(2) == .max(3))
+        #expect(Demand.max(1) + .unlimited == .unlimited)
+        #expect(Demand.unlimited + 1 == .unlimited)
+        #expect(Demand.max(Int.max) + 1 == .unlimited)
+        #expect(Demand.unlimited - .max(5) == .unlimited)
+        #expect(Demand.max(3) - .unlimited == .none)
+        #expect(Demand.max(3) - 1 == .max(2))
+        #expect(Demand.max(3) * 2 == .max(6))
+        #expect(Demand.unlimited * 2 == .unlimited)
+        #expect(Demand.none == .max(0))
+        #expect(Demand.max(2) > 1)
+        #expect(Demand.unlimited > Int.max)
+        #expect(Demand.max(2) < .unlimited)
+        #expect(Demand.max(4).max == 4)
+        #expect(Demand.unlimited.max == nil)
+        #expect(Demand.unlimited.description == "unlimited")
+        #expect(Demand.max(2).description == "max(2)")
+        var demand = Demand.max(1)
+        demand += 2
+        demand -= .max(1)
+        #expect(demand == 2)
+    }
+
+    @Test(
+        "Subtracting more than a demand holds leaves none",
+        .skippedInAppleImitation(
+            "OpenCombine traps; Apple's documentation of -= says Combine adjusts it to .max(0)"))
+    func demandNeverNegative() {
+        var demand = Subscribers.Demand.max(1)
+        demand -= .max(3)
+        #expect(demand == .none)
+        #expect(Subscribers.Demand.max(1) - 5 == .none)
+    }
+}
