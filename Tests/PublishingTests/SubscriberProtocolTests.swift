@@ -130,6 +130,42 @@ struct SubscriberProtocolTests {
         #expect(subscriber.completions == 1)
     }
 
+    @Test("prefix, first and output(at:) cut an endless sequence short")
+    func endlessSequenceCutShort() {
+        var seen: [Int] = []
+        var finished = 0
+        let tokens = [
+            (1...).publisher.prefix(3).sink(
+                receiveCompletion: { _ in finished += 1 }, receiveValue: { seen.append($0) }),
+            (1...).publisher.first().sink(
+                receiveCompletion: { _ in finished += 1 }, receiveValue: { seen.append($0) }),
+            (1...).publisher.output(at: 4).sink(
+                receiveCompletion: { _ in finished += 1 }, receiveValue: { seen.append($0) }),
+            (1...).publisher.prefix(while: { $0 < 3 }).sink(
+                receiveCompletion: { _ in finished += 1 }, receiveValue: { seen.append($0) }),
+        ]
+        #expect(seen == [1, 2, 3, 1, 5, 1, 2])
+        #expect(finished == 4)
+        withExtendedLifetime(tokens) {}
+    }
+
+    @Test("output(at:) finishes when the value after it arrives, as Combine's does")
+    func outputFinishesOnTheNextValue() {
+        let subject = PassthroughSubject<Int, Never>()
+        var seen: [Int] = []
+        var finished = false
+        let token = subject.output(at: 1).sink(
+            receiveCompletion: { _ in finished = true }, receiveValue: { seen.append($0) })
+        subject.send(10)
+        subject.send(11)
+        #expect(seen == [11])
+        #expect(!finished)
+        subject.send(12)
+        #expect(seen == [11])
+        #expect(finished)
+        withExtendedLifetime(token) {}
+    }
+
     @Test("Just sends nothing before demand, then its value and the completion")
     func justWaitsForDemand() {
         let subscriber = PacedSubscriber<String>(initial: .none)

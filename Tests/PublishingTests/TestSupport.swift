@@ -47,6 +47,7 @@ final class TrackedSubject<Output, Failure: Error>: ClosurePublisher, @unchecked
     func send(_ value: Output) { subject.send(value) }
     func send(completion: Subscribers.Completion<Failure>) { subject.send(completion: completion) }
 
+    @usableFromInline
     package func subscribeClosures(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void

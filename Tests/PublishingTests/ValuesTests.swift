@@ -3,24 +3,40 @@ import Testing
 
 @Suite("values")
 struct ValuesTests {
-    @Test(
-        "values yields the current value and later ones, and ends when the publisher finishes",
-        .linuxDifference(
-            "values keeps what is sent before next() awaits; Combine asks for one value at a time")
-    )
-    func yieldsUntilFinished() async {
+    @Test("values asks for one value per next(): a current value subject gives its latest")
+    func currentValueSubjectGivesItsLatest() async {
         let subject = CurrentValueSubject<Int, Never>(0)
         var iterator = subject.values.makeAsyncIterator()
-        // Sent after iteration started, before anyone awaits: buffered, not lost.
+        #expect(await iterator.next() == 0)
+        // Sent while nobody awaits: the next value asked for is the subject's current one.
         subject.send(1)
         subject.send(2)
+        #expect(await iterator.next() == 2)
+        subject.send(3)
         subject.send(completion: .finished)
+        // A completion needs no demand: it ends the sequence before the unasked-for value.
+        #expect(await iterator.next() == nil)
+        #expect(await iterator.next() == nil)
+    }
+
+    @Test("values drops a passthrough subject's values sent while nobody awaits")
+    func passthroughSubjectDropsUnaskedValues() async {
+        let subject = PassthroughSubject<Int, Never>()
+        var iterator = subject.values.makeAsyncIterator()
+        subject.send(1)
+        subject.send(completion: .finished)
+        #expect(await iterator.next() == nil)
+    }
+
+    @Test("values of a sequence, Just or Record lose nothing: they wait to be asked")
+    func waitingPublishersLoseNothing() async {
         var received: [Int] = []
-        while let value = await iterator.next() {
+        for await value in [1, 2, 3].publisher.values { received.append(value) }
+        for await value in Just(4).values { received.append(value) }
+        for await value in Record<Int, Never>(output: [5, 6], completion: .finished).values {
             received.append(value)
         }
-        #expect(received == [0, 1, 2])
-        #expect(await iterator.next() == nil)
+        #expect(received == [1, 2, 3, 4, 5, 6])
     }
 
     @Test("values wakes a waiting loop when another task sends")

@@ -85,6 +85,7 @@ public final class Recorder<Output, Failure: Error>: ClosurePublisher {
     ///   - receiveCompletion: Called once the source has ended.
     ///   - receiveValue: Called with each value, in order, outside the recorder's lock.
     /// - Returns: A token that ends the subscription when cancelled or released.
+    @usableFromInline
     package func subscribeClosures(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void

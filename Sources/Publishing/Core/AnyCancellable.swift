@@ -78,9 +78,11 @@
     /// A token holds its lock only to take its action out, never while running it, so a few locks
     /// serve every token without contention or lock-order concerns, and a token, made on every
     /// subscription, allocates no lock of its own.
+    @usableFromInline
     enum TokenLocks {
-        private static let locks = (0..<64).map { _ in Lock() }
+        @usableFromInline static let locks = (0..<64).map { _ in Lock() }
 
+        @inlinable
         static func lock(for token: AnyObject) -> Lock {
             // Objects are at least 16-byte aligned: the low bits carry no information.
             locks[Int((UInt(bitPattern: ObjectIdentifier(token)) >> 4) & 63)]

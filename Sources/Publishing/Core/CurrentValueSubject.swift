@@ -52,6 +52,10 @@
             relay.send(completion: completion)
         }
 
+        /// As in Combine, a subscriber that asks for a value later gets the current one.
+        @inlinable
+        package var valuesWithoutDemand: ValuesWithoutDemand { .latestKept }
+
         /// Subscribes closures to the current value, every later value and the completion.
         @inlinable
         package func subscribeClosures(

@@ -41,6 +41,10 @@
             relay.send(completion: completion)
         }
 
+        /// As in Combine, a value sent while a subscriber has not asked for one is dropped.
+        @inlinable
+        package var valuesWithoutDemand: ValuesWithoutDemand { .dropped }
+
         /// Subscribes closures to the values sent from now on and to the completion.
         @inlinable
         package func subscribeClosures(

@@ -5,9 +5,11 @@
     extension Publisher {
         /// The publisher's values as an asynchronous sequence.
         ///
-        /// The subscription starts when iteration starts and buffers every value, so none sent
-        /// while the loop body runs is lost. The sequence ends when the publisher finishes, throws
-        /// the publisher's error when it fails, and ends early if the iterating task is cancelled.
+        /// As in Combine, the subscription starts when iteration starts and asks for one value
+        /// each time the loop awaits the next: a subject's value sent while the loop's body runs
+        /// is dropped, and a `CurrentValueSubject` or `@Published` property gives its current
+        /// value then. The sequence ends when the publisher finishes, throws the publisher's
+        /// error when it fails, and ends early if the iterating task is cancelled.
         ///
         /// ```swift
         /// for await isLoading in viewModel.$isLoading.values {
@@ -40,40 +42,82 @@
             Iterator(subscribingTo: upstream)
         }
 
-        /// Yields the buffered values one at a time.
+        /// Asks for one value at a time and yields it.
         public struct Iterator: AsyncIteratorProtocol {
-            private final class Subscription {
-                let mailbox = Mailbox<PublisherEvent<Element, Failure>>()
-                var cancellable: AnyCancellable?
+            /// The subscriber behind the iterator: it asks for a value when `next()` does.
+            // @unchecked: `upstream` is only reached while holding `lock`; the mailbox is
+            // thread-safe.
+            private final class Inbox: Subscriber, @unchecked Sendable {
+                typealias Input = Element
+                typealias Failure = Upstream.Failure
 
-                deinit { cancellable?.cancel() }
+                let mailbox = Mailbox<PublisherEvent<Element, Failure>>()
+                private var upstream: (any Subscription)?
+                private var isOver = false
+                private let lock = Lock()
+
+                func receive(subscription: any Subscription) {
+                    let isOver = lock.withLock {
+                        if !self.isOver { upstream = subscription }
+                        return self.isOver
+                    }
+                    if isOver { subscription.cancel() }
+                }
+
+                func receive(_ input: Element) -> Subscribers.Demand {
+                    mailbox.post(.value(input))
+                    return .none
+                }
+
+                func receive(completion: Subscribers.Completion<Failure>) {
+                    lock.withLock { upstream = nil }
+                    mailbox.post(.completion(completion))
+                }
+
+                func requestOne() {
+                    lock.withLock { upstream }?.request(.max(1))
+                }
+
+                func cancel() {
+                    let upstream = lock.withLock {
+                        isOver = true
+                        return self.upstream.take()
+                    }
+                    upstream?.cancel()
+                }
+
+                deinit { upstream?.cancel() }
             }
 
-            private var subscription: Subscription?
+            /// Cancels the subscription when the iterator, and every copy of it, is gone.
+            private final class Owner {
+                let inbox = Inbox()
+
+                deinit { inbox.cancel() }
+            }
+
+            private var owner: Owner?
 
             init(subscribingTo upstream: Upstream) {
-                let subscription = Subscription()
-                let mailbox = subscription.mailbox
-                subscription.cancellable = upstream.sink(
-                    receiveCompletion: { mailbox.post(.completion($0)) },
-                    receiveValue: { mailbox.post(.value($0)) }
-                )
-                self.subscription = subscription
+                let owner = Owner()
+                upstream.subscribe(owner.inbox)
+                self.owner = owner
             }
 
             /// The next value; `nil` after the publisher finishes or the task is cancelled.
             public mutating func next(
                 isolation actor: isolated (any Actor)?
             ) async throws(Failure) -> Element? {
-                guard let mailbox = subscription?.mailbox else { return nil }
-                switch await mailbox.receive(isolation: actor) {
+                guard let inbox = owner?.inbox else { return nil }
+                inbox.requestOne()
+                switch await inbox.mailbox.receive(isolation: actor) {
                 case .value(let value):
                     return value
                 case .completion(.failure(let error)):
-                    subscription = nil
+                    owner = nil
                     throw error
                 case .completion(.finished), nil:
-                    subscription = nil
+                    owner = nil
                     return nil
                 }
             }

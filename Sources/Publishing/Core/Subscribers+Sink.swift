@@ -1,5 +1,16 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
+    /// What a sink is subscribed through. Not nested in the generic `Sink`, so that a sink's
+    /// deinit and cancel, which run unspecialised, look up no type metadata for it.
+    @usableFromInline
+    enum SinkUpstream {
+        case awaiting
+        case subscription(any Subscription)
+        /// The package's own publishers attach a sink without a subscription object.
+        case cancellable(AnyCancellable)
+        case ended
+    }
+
     extension Subscribers {
         /// A subscriber that asks for every value and hands each, then the completion, to a
         /// closure.
@@ -9,33 +20,23 @@
         public final class Sink<Input, Failure: Error>: Subscriber, Cancellable,
             CustomStringConvertible
         {
-            private enum Upstream {
-                case awaiting
-                case subscription(any Subscription)
-                /// The package's own publishers attach a sink without a subscription object.
-                case cancellable(AnyCancellable)
-                case ended
-            }
-
-            // Guarded by `lock`.
-            private var upstream = Upstream.awaiting
-            private var handlers: Handlers?
-            private let lock = Lock()
-
-            @usableFromInline
-            struct Handlers {
-                @usableFromInline let receiveValue: (Input) -> Void
-                @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
-            }
+            // Guarded by `lock`. The closures are two fields, not a struct of them, for the same
+            // reason `SinkUpstream` is not nested: their layout needs no generic metadata.
+            @usableFromInline var upstream = SinkUpstream.awaiting
+            @usableFromInline var valueHandler: ((Input) -> Void)?
+            @usableFromInline var completionHandler: ((Subscribers.Completion<Failure>) -> Void)?
+            /// One of the locks shared by tokens: a sink is made for every subscription, and
+            /// one of its own would cost an allocation.
+            @usableFromInline var lock: Lock { TokenLocks.lock(for: self) }
 
             /// The closure each value is handed to; does nothing once the sink has ended.
             public var receiveValue: (Input) -> Void {
-                lock.withLock { handlers?.receiveValue } ?? { _ in }
+                lock.withLock { valueHandler } ?? { _ in }
             }
 
             /// The closure the completion is handed to; does nothing once the sink has ended.
             public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
-                lock.withLock { handlers?.receiveCompletion } ?? { _ in }
+                lock.withLock { completionHandler } ?? { _ in }
             }
 
             /// "Sink".
@@ -46,12 +47,13 @@
             /// - Parameters:
             ///   - receiveCompletion: Called once, when the publisher finishes or fails.
             ///   - receiveValue: Called with each value, in order.
+            @inlinable
             public init(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Input) -> Void
             ) {
-                handlers = Handlers(
-                    receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+                valueHandler = receiveValue
+                completionHandler = receiveCompletion
             }
 
             /// Keeps the subscription and asks it for every value; a second one is cancelled.
@@ -69,23 +71,35 @@
 
             /// Hands the value to the value closure.
             public func receive(_ input: Input) -> Subscribers.Demand {
-                let handlers = lock.withLock { self.handlers }
-                handlers?.receiveValue(input)
+                lock.lock()
+                let receiveValue = valueHandler
+                lock.unlock()
+                receiveValue?(input)
                 return .none
             }
 
             /// Hands the completion to its closure, then lets go of both closures.
             public func receive(completion: Subscribers.Completion<Failure>) {
-                let handlers = end()
-                handlers?.receiveCompletion(completion)
+                lock.lock()
+                upstream = .ended
+                let receiveCompletion = completionHandler.take()
+                let receiveValue = valueHandler.take()
+                lock.unlock()
+                // Released outside the lock: a closure's captures may run code that cancels.
+                withExtendedLifetime(receiveValue) {}
+                receiveCompletion?(completion)
             }
 
             /// Cancels the subscription and lets go of both closures.
+            @inlinable
             public func cancel() {
-                let upstream = lock.withLock { self.upstream }
+                lock.lock()
+                let upstream = self.upstream
+                self.upstream = .ended
+                let handlers = (valueHandler.take(), completionHandler.take())
+                lock.unlock()
                 // Released outside the lock: a closure's captures may run code that cancels.
-                let handlers = end()
-                _ = consume handlers
+                withExtendedLifetime(handlers) {}
                 switch upstream {
                 case .subscription(let subscription): subscription.cancel()
                 case .cancellable(let cancellable): cancellable.cancel()
@@ -93,30 +107,42 @@
                 }
             }
 
-            /// The closures, taken out once the sink ends, so the caller can release them
-            /// outside the lock.
-            private func end() -> Handlers? {
-                lock.withLock {
-                    upstream = .ended
-                    return handlers.take()
-                }
-            }
-
             /// The closures a package-owned publisher calls directly: a sink asks for every
             /// value, so nothing needs counting between them. `nil` once it has ended.
-            var directHandlers: Handlers? {
-                lock.withLock { handlers }
+            @inlinable
+            var directHandlers:
+                (
+                    receiveValue: (Input) -> Void,
+                    receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+                )?
+            {
+                lock.lock()
+                defer { lock.unlock() }
+                guard let valueHandler, let completionHandler else { return nil }
+                return (valueHandler, completionHandler)
+            }
+
+            /// What ends a direct attachment, if the publisher took the closures directly.
+            @inlinable
+            var attachedCancellable: AnyCancellable? {
+                lock.lock()
+                defer { lock.unlock() }
+                if case .cancellable(let cancellable) = upstream { return cancellable }
+                return nil
             }
 
             /// Keeps what ends a direct attachment; cancels it at once if the sink ended while
-            /// the publisher was attaching (or it completed synchronously).
+            /// the publisher was attaching.
+            @inlinable
             func attach(_ cancellable: AnyCancellable) {
-                let isOver = lock.withLock {
-                    guard case .awaiting = upstream else { return true }
-                    upstream = .cancellable(cancellable)
-                    return false
+                lock.lock()
+                guard case .awaiting = upstream else {
+                    lock.unlock()
+                    cancellable.cancel()
+                    return
                 }
-                if isOver { cancellable.cancel() }
+                upstream = .cancellable(cancellable)
+                lock.unlock()
             }
         }
     }
@@ -130,6 +156,7 @@
         ///   - receiveCompletion: Called once when the publisher finishes or fails.
         ///   - receiveValue: Called with each value, in order.
         /// - Returns: A cancellable that ends the subscription when cancelled or deinitialised.
+        @inlinable
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
@@ -137,7 +164,9 @@
             let sink = Subscribers.Sink<Output, Failure>(
                 receiveCompletion: receiveCompletion, receiveValue: receiveValue)
             subscribe(sink)
-            return AnyCancellable(sink)
+            // A package publisher that took the closures directly holds nothing of the sink:
+            // its own token ends the subscription, and spares a cancel through the sink.
+            return sink.attachedCancellable ?? AnyCancellable(sink)
         }
     }
 
@@ -150,6 +179,7 @@
         /// ```swift
         /// token = viewModel.$isLoading.sink { isLoading in print(isLoading) }
         /// ```
+        @inlinable
         public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
             sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
         }

@@ -48,6 +48,7 @@
 
             /// Adds an observer; each notification is delivered on the thread that posts it, one
             /// at a time.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
                 receiveValue: @escaping (Notification) -> Void
@@ -104,6 +105,7 @@
 
             /// Starts a data task; cancelling cancels it. The result arrives on the session's
             /// delegate queue.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<URLError>) -> Void,
                 receiveValue: @escaping (Output) -> Void

@@ -59,6 +59,7 @@
             }
 
             /// Subscribes to the dates, which flow once connected.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
                 receiveValue: @escaping (Date) -> Void

@@ -52,7 +52,10 @@
         ) -> AnyCancellable {
             let downstream = Forwarder(
                 receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-            let subscription = sink(
+            // The link holds the subscriber before it subscribes, so an operator that ends the
+            // stream from inside a value (`prefix`, `first`) cancels a synchronous upstream, such
+            // as an endless sequence, while it is still sending.
+            let subscriber = Subscribers.Sink<Output, Failure>(
                 receiveCompletion: { completion in
                     guard !downstream.isFinished else { return }
                     onCompletion(completion, downstream)
@@ -62,7 +65,8 @@
                     onValue(value, downstream)
                 }
             )
-            downstream.link.attach(subscription)
+            downstream.link.attach(AnyCancellable(subscriber))
+            subscribe(subscriber)
             return AnyCancellable { downstream.link.cancel() }
         }
     }

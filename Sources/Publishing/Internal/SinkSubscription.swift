@@ -3,9 +3,14 @@
 /// Its ``subscribeClosures(receiveCompletion:receiveValue:)`` delivers every value as it comes;
 /// this protocol turns that into Combine's `receive(subscriber:)`, with demand, on every
 /// platform, so each publisher has one implementation. A `sink` (which asks for every value)
-/// gets the closures attached directly; any other subscriber gets a subscription that holds
-/// values beyond its demand, in order, until it asks for them.
+/// gets the closures attached directly; any other subscriber gets a subscription that delivers
+/// no more values than it asked for, and does with the others what ``valuesWithoutDemand``
+/// says.
+@usableFromInline
 package protocol ClosurePublisher: Publisher {
+    /// What becomes of a value sent while a subscriber has not asked for one.
+    var valuesWithoutDemand: ValuesWithoutDemand { get }
+
     /// Attaches the two closures: values in order, never two at once, then at most one
     /// completion, nothing after the returned token is cancelled.
     ///
@@ -19,11 +24,29 @@ package protocol ClosurePublisher: Publisher {
     ) -> AnyCancellable
 }
 
+/// What becomes of a value a publisher sends while a subscriber has not asked for one.
+@usableFromInline
+package enum ValuesWithoutDemand: Sendable {
+    /// Kept, in order, until the subscriber asks for them: a publisher whose values would be lost
+    /// otherwise, such as an operator whose upstream cannot be asked for fewer.
+    case held
+    /// Dropped, as Combine's `PassthroughSubject` drops them.
+    case dropped
+    /// Only the latest is kept, and delivered when the subscriber asks: Combine's
+    /// `CurrentValueSubject` and `@Published` deliver their current value then.
+    case latestKept
+}
+
 extension ClosurePublisher {
+    /// Values sent without demand are held until asked for.
+    @inlinable
+    package var valuesWithoutDemand: ValuesWithoutDemand { .held }
+
     /// Attaches `subscriber`: it receives a subscription, then values within the demand it
     /// requests, then the completion.
     ///
     /// - Parameter subscriber: The subscriber to attach.
+    @inlinable
     public func receive<Downstream: Subscriber>(subscriber: Downstream)
     where Downstream.Input == Output, Downstream.Failure == Failure {
         #if !canImport(Combine)
@@ -37,31 +60,37 @@ extension ClosurePublisher {
                 return
             }
         #endif
-        Publishing.subscribe(subscriber, bySinking: subscribeClosures)
+        Publishing.subscribe(
+            subscriber, valuesWithoutDemand: valuesWithoutDemand, bySinking: subscribeClosures)
     }
 }
 
 /// Subscribes `subscriber` to a publisher written as closures, as Combine's
 /// `receive(subscriber:)` must: the subscription is handed over first, then values are
-/// delivered within the demand the subscriber requests, the rest held in order until it asks
-/// for more.
+/// delivered within the demand the subscriber requests.
+///
+/// The subscription holds itself, through the closures, until it is cancelled or completes, as
+/// a Combine publisher holds its subscriptions: a subscriber need not keep it.
 ///
 /// - Parameters:
 ///   - subscriber: The subscriber.
+///   - valuesWithoutDemand: What becomes of a value sent before the subscriber asked for it.
 ///   - sink: Subscribes the two closures to the publisher, returning what ends it.
+@usableFromInline
 package func subscribe<Downstream: Subscriber>(
     _ subscriber: Downstream,
+    valuesWithoutDemand: ValuesWithoutDemand = .held,
     bySinking sink: (
         _ receiveCompletion: @escaping (Subscribers.Completion<Downstream.Failure>) -> Void,
         _ receiveValue: @escaping (Downstream.Input) -> Void
     ) -> any Cancellable
 ) {
-    let subscription = SinkSubscription(subscriber)
+    let subscription = SinkSubscription(subscriber, valuesWithoutDemand: valuesWithoutDemand)
     subscriber.receive(subscription: subscription)
     subscription.attach(
         sink(
-            { [weak subscription] in subscription?.post(.completion($0)) },
-            { [weak subscription] in subscription?.post(.value($0)) }
+            { subscription.post(.completion($0)) },
+            { subscription.post(.value($0)) }
         ))
 }
 
@@ -79,13 +108,22 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
         var upstream: (any Cancellable)?
         var demand = Subscribers.Demand.none
         var pending = FIFO<Event>()
+        /// How many of `pending` are values.
+        var pendingValues = 0
+        /// With `.latestKept`: the latest value that came without demand.
+        var latest: Downstream.Input?
         var isDelivering = false
+
+        /// Whether the demand covers one more value beside those pending.
+        var canTakeAnother: Bool { demand > pendingValues }
     }
 
     private let state: Locked<State>
+    private let valuesWithoutDemand: ValuesWithoutDemand
 
-    init(_ downstream: Downstream) {
+    init(_ downstream: Downstream, valuesWithoutDemand: ValuesWithoutDemand) {
         state = Locked(State(downstream: downstream))
+        self.valuesWithoutDemand = valuesWithoutDemand
     }
 
     /// Keeps what ends the upstream subscription; cancels it at once if this was cancelled
@@ -102,7 +140,22 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
     func post(_ event: Event) {
         let isLive = state.withLock { state in
             guard state.downstream != nil else { return false }
-            state.pending.push(event)
+            switch (event, valuesWithoutDemand) {
+            case (.value, .held):
+                state.pendingValues += 1
+                state.pending.push(event)
+            case (.value(let value), .dropped), (.value(let value), .latestKept):
+                if state.canTakeAnother {
+                    state.pendingValues += 1
+                    state.pending.push(event)
+                } else if valuesWithoutDemand == .latestKept {
+                    state.latest = value
+                }
+            case (.completion, _):
+                // A completion needs no demand; a value nobody asked for is not sent before it.
+                state.latest = nil
+                state.pending.push(event)
+            }
             return true
         }
         if isLive { deliver() }
@@ -122,6 +175,7 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
             state.upstream = nil
             state.downstream = nil
             state.pending.removeAll()
+            state.latest = nil
         }
         upstream?.cancel()
         _ = consume downstream
@@ -132,14 +186,22 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
     private func deliver() {
         while true {
             let next = state.withLock { state -> (Downstream, Event)? in
-                guard !state.isDelivering, let downstream = state.downstream,
-                    let event = state.pending.first
-                else { return nil }
-                if case .value = event {
-                    guard state.demand > 0 else { return nil }
+                guard !state.isDelivering, let downstream = state.downstream else { return nil }
+                let event: Event
+                if let first = state.pending.first {
+                    if case .value = first {
+                        guard state.demand > 0 else { return nil }
+                        state.demand -= 1
+                        state.pendingValues -= 1
+                    }
+                    _ = state.pending.pop()
+                    event = first
+                } else if state.demand > 0, let latest = state.latest.take() {
                     state.demand -= 1
+                    event = .value(latest)
+                } else {
+                    return nil
                 }
-                _ = state.pending.pop()
                 state.isDelivering = true
                 return (downstream, event)
             }
@@ -157,6 +219,7 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
                     state.downstream = nil
                     state.upstream = nil
                     state.pending.removeAll()
+                    state.latest = nil
                     state.isDelivering = false
                 }
                 downstream.receive(completion: completion)

@@ -20,7 +20,12 @@
             relay.send(())
         }
 
+        /// As in Combine, a value sent while a subscriber has not asked for one is dropped.
+        @inlinable
+        package var valuesWithoutDemand: ValuesWithoutDemand { .dropped }
+
         /// Subscribes closures to the change announcements made from now on.
+        @usableFromInline
         package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
             receiveValue: @escaping (Output) -> Void

@@ -98,6 +98,10 @@
                 self.relay = relay
             }
 
+            /// As in Combine, a subscriber that asks for a value later gets the current one.
+            @inlinable
+            package var valuesWithoutDemand: ValuesWithoutDemand { .latestKept }
+
             /// Subscribes closures to the current value and every later assignment.
             ///
             /// The completion closure is never called: a property does not finish.

@@ -31,6 +31,7 @@ package struct ObservedState<Value>: ClosurePublisher, CoalescingPublisher, Read
         runner = .current(isolation: isolation)
     }
 
+    @usableFromInline
     package func subscribeClosures(
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void

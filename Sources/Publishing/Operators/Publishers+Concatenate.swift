@@ -22,6 +22,7 @@
 
             /// Subscribes to the prefix, then to the suffix once the prefix finishes; a failure of
             /// the prefix ends the stream.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void

@@ -14,6 +14,7 @@
             public let count: Int
 
             /// Subscribes to the upstream publisher, skipping the first ``count`` values.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void

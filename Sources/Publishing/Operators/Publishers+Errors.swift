@@ -16,6 +16,7 @@
 
             /// Subscribes to the upstream; if it fails, subscribes to `handler(error)` instead. The
             /// upstream is never subscribed again.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -58,6 +59,7 @@
 
             /// Subscribes to the upstream; if it fails, subscribes to `handler(error)`, or fails
             /// with what the handler throws.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -106,6 +108,7 @@
 
             /// Subscribes to the upstream, and again after each failure until the retries are
             /// spent; then forwards the failure.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -144,6 +147,7 @@
             public let transform: (Upstream.Output) throws -> Output
 
             /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -176,6 +180,7 @@
             public let isIncluded: (Upstream.Output) throws -> Bool
 
             /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -208,6 +213,7 @@
             public let transform: (Upstream.Output) throws -> Output?
 
             /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -240,6 +246,7 @@
             public let transform: (Upstream.Failure) -> Failure
 
             /// Subscribes to the upstream, transforming its failure.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -265,6 +272,7 @@
             public let output: Output
 
             /// Subscribes to the upstream; on failure, sends ``output`` and finishes.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -294,6 +302,7 @@
 
             /// Subscribes to the upstream; if it finishes having sent nothing, sends ``output``
             /// first. A failure is forwarded as it is.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -328,6 +337,7 @@
             }
 
             /// Subscribes to the upstream; it never fails.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -356,6 +366,7 @@
             public let line: UInt
 
             /// Subscribes to the upstream; a failure is a fatal error naming it.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
                 receiveValue: @escaping (Output) -> Void

@@ -14,6 +14,7 @@
             public let isIncluded: (Upstream.Output) -> Bool
 
             /// Subscribes to the upstream publisher, forwarding the values that pass the test.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void

@@ -28,6 +28,7 @@
             /// Values beyond `maxPublishers` running inner publishers wait, in order, for one to
             /// end (Combine asks the upstream for fewer values instead). It finishes once the
             /// upstream and every inner publisher have; it fails with the first failure.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -182,6 +183,7 @@
 
             /// Subscribes to the upstream; each publisher it sends cancels the previous one's
             /// subscription. It finishes once the upstream and the latest inner publisher have.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void

@@ -30,6 +30,7 @@
             public let receiveRequest: ((Subscribers.Demand) -> Void)?
 
             /// Subscribes to the upstream publisher, running the side effects on the way.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void

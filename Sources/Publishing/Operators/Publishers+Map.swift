@@ -12,6 +12,7 @@
             public let transform: (Upstream.Output) -> Output
 
             /// Subscribes to the upstream publisher, transforming each value.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void

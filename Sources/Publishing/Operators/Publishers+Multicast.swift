@@ -54,6 +54,7 @@
             }
 
             /// Subscribes to the subject: values arrive once connected.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -90,6 +91,7 @@
             }
 
             /// Subscribes to the upstream, connecting it if this is the first subscriber.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -191,6 +193,7 @@
             }
 
             /// Subscribes to the shared subscription, starting it if this is the first subscriber.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void

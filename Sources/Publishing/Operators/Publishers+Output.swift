@@ -22,23 +22,26 @@
                 self.range = range
             }
 
-            /// Subscribes to the upstream; after the range's last value, finishes and cancels it.
+            /// Subscribes to the upstream; the first value after the range finishes and cancels it.
+            ///
+            /// As in Combine, the stream ends when a value past the range arrives, not with the
+            /// range's last value: a `prefix(1)` of a subject finishes on its second send.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
-                guard !range.isEmpty else {
-                    receiveCompletion(.finished)
-                    return AnyCancellable {}
-                }
                 let range = range
                 var position = 0
                 return upstream.forward(
                     to: receiveValue, receiveCompletion,
                     value: { value, downstream in
                         defer { position += 1 }
-                        if range.contains(position) { downstream.send(value) }
-                        if position + 1 >= range.upperBound { downstream.finish() }
+                        if position >= range.upperBound {
+                            downstream.finish()
+                        } else if position >= range.lowerBound {
+                            downstream.send(value)
+                        }
                     },
                     completion: { completion, downstream in downstream.finish(completion) }
                 )

@@ -17,6 +17,7 @@
             public let nextPartialResult: (Output, Upstream.Output) -> Output
 
             /// Subscribes to the upstream, sending the new result after each value.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -43,6 +44,7 @@
             public let nextPartialResult: (Output, Upstream.Output) throws -> Output
 
             /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -82,6 +84,7 @@
             public let nextPartialResult: (Output, Upstream.Output) -> Output
 
             /// Subscribes to the upstream; sends the result when it finishes, then finishes.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -112,6 +115,7 @@
 
             /// Subscribes to the upstream; sends each full array, and the rest when it finishes. A
             /// failure drops the rest.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -147,6 +151,7 @@
             let otherwise: Output?
 
             /// Subscribes to the upstream; finishes and cancels it as soon as a value decides.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -178,6 +183,7 @@
             public let upstream: Upstream
 
             /// Subscribes to the upstream, forwarding only its completion.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Never) -> Void
@@ -199,6 +205,7 @@
             public let predicate: (Output) -> Bool
 
             /// Subscribes to the upstream, skipping values until one fails the predicate.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -226,6 +233,7 @@
 
             /// Subscribes to the upstream; at the first value that fails the predicate, finishes
             /// and cancels it.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void

@@ -14,6 +14,7 @@
             public let predicate: (Output, Output) -> Bool
 
             /// Subscribes to the upstream publisher, dropping consecutive duplicates.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void

@@ -23,6 +23,7 @@
 
             /// Subscribes to the upstream and schedules each event on the scheduler, in order on a
             /// serial one; after a cancel, nothing scheduled is delivered.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -62,6 +63,7 @@
             public let options: Context.SchedulerOptions?
 
             /// Schedules the subscription to the upstream; a cancel before it runs prevents it.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -96,6 +98,7 @@
             /// Subscribes to the upstream. Each value replaces the one waiting and restarts the
             /// wait; the value is sent once `dueTime` passes with no other. When the upstream
             /// finishes, a waiting value is sent first; a failure drops it.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -161,6 +164,7 @@
             /// at once and starts one; values during an interval are held (the first or the
             /// latest), and sent when it ends, starting the next. When the upstream finishes, a
             /// held value is sent first; a failure drops it.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -236,6 +240,7 @@
 
             /// Subscribes to the upstream and delivers each value, and the completion, `interval`
             /// after it came, in order.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -284,6 +289,7 @@
             /// Subscribes to the upstream; if it sends nothing for `interval` (from the
             /// subscription, then from each value), finishes (or fails with `customError()`) and
             /// cancels it.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -336,6 +342,7 @@
             public let scheduler: Context
 
             /// Subscribes to the upstream, sending the time since the previous value for each.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -374,6 +381,7 @@
 
             /// Subscribes to the upstream; sends each non-empty group when its interval ends (or
             /// its count is reached), and the rest when the upstream finishes.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void

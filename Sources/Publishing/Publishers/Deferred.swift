@@ -22,6 +22,7 @@
         }
 
         /// Makes the publisher and subscribes to it.
+        @usableFromInline
         package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void

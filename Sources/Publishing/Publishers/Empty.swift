@@ -31,6 +31,7 @@
         }
 
         /// Delivers `.finished` at once if ``completeImmediately`` is `true`.
+        @usableFromInline
         package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void

@@ -26,6 +26,7 @@
         }
 
         /// Delivers `.failure(error)` at once.
+        @usableFromInline
         package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void

@@ -31,6 +31,7 @@
         }
 
         /// Subscribes to the result: sent at once if it is there, else when it comes.
+        @usableFromInline
         package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void

@@ -20,6 +20,7 @@
         }
 
         /// Delivers the value and the completion at once, then returns.
+        @usableFromInline
         package func subscribeClosures(
             receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
             receiveValue: @escaping (Output) -> Void

@@ -3,7 +3,7 @@
     // Publishers of values known up front: Record, a sequence, a Result, an Optional.
 
     /// A publisher that replays a recorded list of values and a completion to each subscriber.
-    public struct Record<Output, Failure: Error>: ClosurePublisher {
+    public struct Record<Output, Failure: Error>: Publisher {
         /// The values and completion a ``Record`` replays.
         public struct Recording {
             /// The recorded values, in order.
@@ -56,19 +56,19 @@
             self.recording = recording
         }
 
-        /// Sends the recorded values, then the completion.
-        package func subscribeClosures(
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-            receiveValue: @escaping (Output) -> Void
-        ) -> AnyCancellable {
-            Publishers.Sequence(sequence: recording.output).setCompletion(recording.completion)
-                .subscribeClosures(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        /// Sends the recorded values as they are requested, then the completion.
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            SequenceSubscription.start(
+                recording.output, then: recording.completion, subscriber: subscriber)
         }
     }
 
     extension Publishers {
         /// A publisher of a sequence's elements, then `.finished`.
-        public struct Sequence<Elements: Swift.Sequence, Failure: Error>: ClosurePublisher {
+        public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
             /// The sequence's element type.
             public typealias Output = Elements.Element
 
@@ -80,43 +80,100 @@
                 self.sequence = sequence
             }
 
-            /// Sends every element, then finishes; a cancel from inside a value stops it.
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                setCompletion(.finished)
-                    .subscribeClosures(
-                        receiveCompletion: receiveCompletion, receiveValue: receiveValue)
-            }
-
-            /// The same elements, then `completion`.
-            func setCompletion(_ completion: Subscribers.Completion<Failure>) -> SequenceThen<
-                Elements, Failure
-            > {
-                SequenceThen(sequence: sequence, completion: completion)
+            /// Sends the elements as they are requested, then finishes; a cancel from inside a
+            /// value stops it, so an endless sequence can be cut short by `prefix(_:)`.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<S: Subscriber>(subscriber: S)
+            where S.Input == Output, S.Failure == Failure {
+                SequenceSubscription.start(sequence, then: .finished, subscriber: subscriber)
             }
         }
     }
 
-    /// Sends a sequence's elements, then a given completion; stops if cancelled in between.
-    struct SequenceThen<Elements: Sequence, Failure: Error> {
-        let sequence: Elements
-        let completion: Subscribers.Completion<Failure>
-
-        package func subscribeClosures(
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-            receiveValue: @escaping (Elements.Element) -> Void
-        ) -> AnyCancellable {
-            let isCancelled = Locked(false)
-            let cancellable = AnyCancellable { isCancelled.withLock { $0 = true } }
-            for element in sequence {
-                guard !isCancelled.withLock({ $0 }) else { return cancellable }
-                receiveValue(element)
-            }
-            if !isCancelled.withLock({ $0 }) { receiveCompletion(completion) }
-            return cancellable
+    /// Sends a sequence's elements within the demand requested, then a given completion.
+    ///
+    /// The completion follows the last element at once, without waiting for more demand, as in
+    /// Combine: the next element is looked at before the current one is sent.
+    // @unchecked: every mutable field is in `state`, behind its lock; only the request that set
+    // `isSending` calls the subscriber with values.
+    final class SequenceSubscription<Downstream: Subscriber, Elements: Swift.Sequence>:
+        Subscription, @unchecked Sendable
+    where Downstream.Input == Elements.Element {
+        private struct State {
+            var downstream: Downstream?
+            var iterator: Elements.Iterator
+            var next: Elements.Element?
+            var demand = Subscribers.Demand.none
+            var isSending = false
         }
+
+        private let state: Locked<State>
+        private let completion: Subscribers.Completion<Downstream.Failure>
+
+        private init(
+            iterator: Elements.Iterator, first: Elements.Element, downstream: Downstream,
+            completion: Subscribers.Completion<Downstream.Failure>
+        ) {
+            state = Locked(State(downstream: downstream, iterator: iterator, next: first))
+            self.completion = completion
+        }
+
+        /// Subscribes `subscriber` to `elements`; an empty sequence completes at once.
+        static func start(
+            _ elements: Elements, then completion: Subscribers.Completion<Downstream.Failure>,
+            subscriber: Downstream
+        ) {
+            var iterator = elements.makeIterator()
+            guard let first = iterator.next() else {
+                subscriber.receive(subscription: EmptySubscription())
+                subscriber.receive(completion: completion)
+                return
+            }
+            subscriber.receive(
+                subscription: SequenceSubscription(
+                    iterator: iterator, first: first, downstream: subscriber,
+                    completion: completion))
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            state.lock.lock()
+            state.state.demand += demand
+            // A request from inside `receive(_:)` adds to the demand the sending loop uses.
+            guard !state.state.isSending else {
+                state.lock.unlock()
+                return
+            }
+            state.state.isSending = true
+            while let downstream = state.state.downstream, state.state.demand > 0,
+                let element = state.state.next
+            {
+                state.state.demand -= 1
+                state.state.next = state.state.iterator.next()
+                state.lock.unlock()
+                let more = downstream.receive(element)
+                state.lock.lock()
+                state.state.demand += more
+            }
+            state.state.isSending = false
+            guard state.state.next == nil, let downstream = state.state.downstream.take() else {
+                state.lock.unlock()
+                return
+            }
+            state.lock.unlock()
+            downstream.receive(completion: completion)
+        }
+
+        func cancel() {
+            let downstream = state.withLock { $0.downstream.take() }
+            _ = consume downstream
+        }
+    }
+
+    /// The subscription of a publisher that completes without sending a value.
+    final class EmptySubscription: Subscription, Sendable {
+        func request(_ demand: Subscribers.Demand) {}
+        func cancel() {}
     }
 
     extension Sequence {
@@ -156,6 +213,7 @@
             }
 
             /// Sends the value then `.finished`, or the failure.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Success) -> Void
@@ -194,6 +252,7 @@
             }
 
             /// Sends the value if there is one, then `.finished`.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
                 receiveValue: @escaping (Wrapped) -> Void

@@ -22,6 +22,7 @@ final class SubscriptionCounter<Upstream: Publisher>: ClosurePublisher, @uncheck
     var live: Int { lock.withLock { storedLive } }
     var total: Int { lock.withLock { storedTotal } }
 
+    @usableFromInline
     package func subscribeClosures(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
@@ -71,6 +72,7 @@ struct Replay<Output>: ClosurePublisher {
         self.values = values
     }
 
+    @usableFromInline
     package func subscribeClosures(
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Output) -> Void

@@ -21,6 +21,7 @@
             }
 
             /// Subscribes to both upstreams; sends a tuple whenever either sends, once both have.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -61,6 +62,7 @@
             }
 
             /// Subscribes to the upstreams; sends a tuple whenever one sends, once all have.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -109,6 +111,7 @@
             }
 
             /// Subscribes to the upstreams; sends a tuple whenever one sends, once all have.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void

@@ -21,6 +21,7 @@
             }
 
             /// Subscribes to both upstreams, forwarding every value.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -63,6 +64,7 @@
             }
 
             /// Subscribes to the upstreams, forwarding every value.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -104,6 +106,7 @@
             }
 
             /// Subscribes to every upstream, forwarding every value.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void

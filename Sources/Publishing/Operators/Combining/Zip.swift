@@ -21,6 +21,7 @@
             }
 
             /// Subscribes to both upstreams, buffering values until each has one to pair.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -61,6 +62,7 @@
             }
 
             /// Subscribes to the upstreams, buffering values until each has one to zip.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
@@ -108,6 +110,7 @@
             }
 
             /// Subscribes to the upstreams, buffering values until each has one to zip.
+            @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
