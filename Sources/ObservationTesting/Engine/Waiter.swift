@@ -143,7 +143,8 @@ enum Waiter {
                 sourceNoun: plan.sourceNoun,
                 expected: plan.expectedDescriptions,
                 violation: plan.violation,
-                coalescesChanges: plan.coalescesChanges
+                coalescesChanges: plan.coalescesChanges,
+                timeoutHint: plan.timeoutHint
             ),
             start: start,
             isActionRunning: actionTask != nil

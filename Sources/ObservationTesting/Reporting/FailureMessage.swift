@@ -51,6 +51,8 @@ struct FailureMessage<Value> {
     var actionReturned: Duration?
     /// Whether the source sends changes made with no suspension point between them as one.
     let coalescesChanges: Bool
+    /// What to try after a timeout, in place of the general hint; see ``WaitPlan``.
+    let timeoutHint: (@Sendable () -> String)?
 
     init(
         helper: String,
@@ -60,8 +62,10 @@ struct FailureMessage<Value> {
         sourceNoun: String = "publisher",
         expected: [String]? = nil,
         violation: String? = nil,
-        coalescesChanges: Bool = false
+        coalescesChanges: Bool = false,
+        timeoutHint: (@Sendable () -> String)? = nil
     ) {
+        self.timeoutHint = timeoutHint
         self.coalescesChanges = coalescesChanges
         self.violation = violation
         self.helper = helper
@@ -203,6 +207,7 @@ struct FailureMessage<Value> {
     private func hint(for reason: Reason) -> String {
         switch reason {
         case .timedOut:
+            if let timeoutHint { return timeoutHint() }
             if expected == nil, isWaitingToFinish {
                 return "The \(sourceNoun) must finish within the timeout. Check what should end it."
             }
