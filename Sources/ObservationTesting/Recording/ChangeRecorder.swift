@@ -209,7 +209,8 @@ public final class ChangeRecorder<Model: AnyObject> {
                         storage.tap(from: start) { mailbox.post($0.erased) }
                     },
                     noun: "view model",
-                    coalescesChanges: true
+                    coalescesChanges: true,
+                    valuesReadBefore: start
                 ),
                 plan: WaitPlan(steps: [step]),
                 timeout: TimeoutRequest(timeout),

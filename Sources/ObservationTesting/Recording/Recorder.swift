@@ -119,6 +119,7 @@ public final class Recorder<Output, Failure: Error>: Publisher {
             subscribe: { [storage] mailbox in
                 storage.tap(from: start) { mailbox.post($0.erased) }
             },
+            valuesReadBefore: start,
             didConsume: { [self] consumed in position = start + consumed }
         )
     }

@@ -397,6 +397,36 @@ struct ChangeRecorderTests {
         changes.finish()
     }
 
+    @Test("Two changes with no suspension between them, asserted as two steps: the second says why")
+    @MainActor
+    func coalescedChangesAssertedAsTwoSteps() async {
+        let viewModel = ListViewModel()
+        let changes = viewModel.recordChanges()
+        let messages = Locked<[String]>([])
+        await withCapturedFailures {
+            viewModel.isLoading = true
+            viewModel.items = [1]
+            await changes.next(timeout: 30) { $0.isLoading = true }
+            await changes.next(timeout: .milliseconds(50)) { $0.items = [1] }
+        } matching: { issue in
+            messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+            return true
+        }
+        let recorded = messages.withLock { $0 }
+        #expect(recorded.count == 2)
+        #expect(recorded.first?.contains("items: expected [], got [1]") == true)
+        let timeout = recorded.last ?? ""
+        #expect(timeout.contains("ChangeRecorder.next(_:) timed out"))
+        #expect(
+            timeout.contains(
+                "The view model sent nothing new: earlier steps had read the 1 change it made "
+                    + "(state [1]), and none came after. Changes made with no suspension point "
+                    + "between them make one state: a step before this one may have read this "
+                    + "change together with its own."))
+        #expect(!timeout.contains("sent no values"))
+        changes.finish()
+    }
+
     @Test("A recorder whose model is freed ends cleanly")
     @MainActor
     func freedModel() async {
@@ -432,6 +462,28 @@ final class ChangeRecorderXCTests: FailureCapturingTestCase {
         XCTAssertEqual(failures.first?.line, #line - 3)
         XCTAssertTrue(
             failures.first?.description.contains("isLoading: expected false, got true") == true)
+        changes.finish()
+    }
+
+    @MainActor
+    func testTimeoutAfterEarlierStepsSaysNothingNewCame() async {
+        let viewModel = ListViewModel()
+        let changes = viewModel.recordChanges()
+        viewModel.isLoading = true
+        viewModel.items = [1]
+        let failures = await captureFailures {
+            await changes.next(timeout: 30) { $0.isLoading = true }
+            await changes.next(timeout: .milliseconds(50)) { $0.items = [1] }
+        }
+        XCTAssertEqual(failures.count, 2)
+        let text = failures.last?.description ?? ""
+        XCTAssertTrue(
+            text.contains(
+                "The view model sent nothing new: earlier steps had read the 1 change it made "
+                    + "(state [1]), and none came after. Changes made with no suspension point "
+                    + "between them make one state"),
+            text)
+        XCTAssertFalse(text.contains("sent no values"), text)
         changes.finish()
     }
 
