@@ -5,10 +5,30 @@ enum ValueDescription {
 
     /// `String(reflecting:)`, without the context of local types, shortened to
     /// ``maximumLength`` characters with an ellipsis.
+    /// A collection cut short keeps its count in view, since it is often what the test checks:
+    /// `[Post(title: "a"), Post(… 12 elements]`.
     static func of(_ value: some Any) -> String {
         let full = withoutLocalContext(String(reflecting: value))
         guard full.count > maximumLength else { return full }
-        return full.prefix(maximumLength - 1) + "…"
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .collection, .set, .dictionary:
+            let count = Self.count(mirror.children.count, "element", "elements")
+            let end = full.first == "[" && full.last == "]" ? "… \(count)]" : "… (\(count))"
+            return full.prefix(maximumLength - end.count) + end
+        default:
+            return full.prefix(maximumLength - 1) + "…"
+        }
+    }
+
+    /// How a key path names itself: `\Post.title`. A computed property's name is not kept in
+    /// the binary on every platform (on Linux it prints as `<computed 0x… (Int)>`, an address):
+    /// such a key path is named by its types instead, `a key path of Array<Post> (Int)`.
+    static func of<Root, Property>(keyPath: KeyPath<Root, Property>) -> String {
+        let text = withoutLocalContext(String(describing: keyPath))
+        guard text.contains("<computed ") else { return text }
+        return "a key path of \(withoutLocalContext(String(describing: Root.self))) "
+            + "(\(withoutLocalContext(String(describing: Property.self))))"
     }
 
     /// `String(reflecting:)`, without the context of local types, not shortened: for the full

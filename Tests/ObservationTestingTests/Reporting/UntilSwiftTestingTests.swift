@@ -57,6 +57,21 @@ struct UntilSwiftTestingTests {
         }
     }
 
+    @Test("A key-path condition names itself readably; a long collection keeps its count")
+    func keyPathConditionAndLongCollection() async {
+        let posts = (1...12).map { LongPost(title: "Post number \($0), with a long title") }
+        await withCapturedFailures {
+            await until(
+                CurrentValueSubject<[LongPost], Never>(posts), satisfies: [.matches(\.count, 5)],
+                timeout: .milliseconds(50))
+        } matching: { issue in
+            (hasComment(issue, containing: "(a key path of Array<LongPost> (Int) == 5)")
+                || hasComment(issue, containing: "(\\Array<LongPost>.count == 5)"))
+                && !hasComment(issue, containing: "<computed")
+                && hasComment(issue, containing: "… 12 elements]")
+        }
+    }
+
     @Test("A publisher that finishes first fails at once, naming the completion")
     func finishedEarly() async {
         let subject = PassthroughSubject<Int, Never>()
@@ -260,4 +275,9 @@ struct UntilSwiftTestingTests {
                 && !hasComment(issue, containing: "unknown context")
         }
     }
+}
+
+/// A value whose description is long, so that a collection of them is cut in messages.
+struct LongPost {
+    var title: String
 }
