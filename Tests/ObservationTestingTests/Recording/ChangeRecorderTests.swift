@@ -50,6 +50,17 @@ final class ProfileViewModel: ObservableObject {
     @Published var count = 0
 }
 
+enum Phase: Equatable {
+    case idle
+    case loading
+    case failed(Profile)
+}
+
+@MainActor
+final class PhaseViewModel: ObservableObject {
+    @Published var phase = Phase.idle
+}
+
 @Suite("Exhaustive change checks", .untilTimeout(.seconds(30)), .timeLimit(.minutes(5)))
 struct ChangeRecorderTests {
     @Test("Every change of an ObservableObject, asserted as a mutation of the state before")
@@ -135,7 +146,7 @@ struct ChangeRecorderTests {
                 && !parts[0].contains("name") && !parts[0].contains("count")
                 && parts.count == 2
                 && parts[1].contains(
-                    #"$0.profile = ObservationTestingTests.Profile(name: "Ann", tags: ["a", "b"])"#)
+                    #"$0.profile = Profile(name: "Ann", tags: ["a", "b"])"#)
         }
         #expect(!matched)
         changes.finish()
@@ -240,6 +251,25 @@ struct ChangeRecorderTests {
                     "The step that would take it, to paste after review:\n"
                         + "    await changes.next {\n        $0.items = [1, 2, 3]\n"
                         + "        $0.isLoading = false\n    }")
+        }
+    }
+
+    @Test("Paste-ready steps name enum cases without the module, as a test writes them")
+    @MainActor
+    func pasteReadyStepsDropTheModule() async {
+        let viewModel = PhaseViewModel()
+        let changes = viewModel.recordChanges()
+        viewModel.phase = .loading
+        await changes.next { $0.phase = Phase.loading }
+        viewModel.phase = .failed(Profile(name: "ObservationTestingTests.x", tags: []))
+        withCapturedFailures {
+            changes.finish()
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains(
+                "        $0.phase = Phase.failed(Profile(name: \"ObservationTestingTests.x\", "
+                    + "tags: []))\n")
+                && !text.contains("= ObservationTestingTests.")
         }
     }
 
@@ -485,6 +515,20 @@ final class ChangeRecorderXCTests: FailureCapturingTestCase {
             text)
         XCTAssertFalse(text.contains("sent no values"), text)
         changes.finish()
+    }
+
+    @MainActor
+    func testPasteReadyStepsNameEnumCasesWithoutTheModule() async {
+        let viewModel = PhaseViewModel()
+        let changes = viewModel.recordChanges()
+        viewModel.phase = .loading
+        let failures = await captureFailures {
+            changes.finish()
+        }
+        XCTAssertEqual(failures.count, 1)
+        let text = failures.first?.description ?? ""
+        XCTAssertTrue(text.contains("        $0.phase = Phase.loading\n"), text)
+        XCTAssertFalse(text.contains("= ObservationTestingTests."), text)
     }
 
     @MainActor
