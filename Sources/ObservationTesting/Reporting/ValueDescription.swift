@@ -5,6 +5,7 @@ enum ValueDescription {
 
     /// `String(reflecting:)`, without the context of local types, shortened to
     /// ``maximumLength`` characters with an ellipsis.
+    ///
     /// A collection cut short keeps its count in view, since it is often what the test checks:
     /// `[Post(title: "a"), Post(… 12 elements]`.
     static func of(_ value: some Any) -> String {
