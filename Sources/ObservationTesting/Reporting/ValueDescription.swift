@@ -24,12 +24,18 @@ enum ValueDescription {
 
     /// How a key path names itself: `\Post.title`. A computed property's name is not kept in
     /// the binary on every platform (on Linux it prints as `<computed 0x… (Int)>`, an address):
-    /// such a key path is named by its types instead, `a key path of Array<Post> (Int)`.
+    /// such a key path is named by its types instead, `a key path of Array<Post> (Int)`, or by
+    /// the names it has, `\Shelf.posts, then a computed property (Int)`.
     static func of<Root, Property>(keyPath: KeyPath<Root, Property>) -> String {
         let text = withoutLocalContext(String(describing: keyPath))
-        guard text.contains("<computed ") else { return text }
-        return "a key path of \(withoutLocalContext(String(describing: Root.self))) "
-            + "(\(withoutLocalContext(String(describing: Property.self))))"
+        guard let computed = text.firstRange(of: ".<computed ") else { return text }
+        let property = withoutLocalContext(String(describing: Property.self))
+        let named = text[..<computed.lowerBound]
+        let root = "\\" + withoutLocalContext(String(describing: Root.self))
+        guard named.count > root.count else {
+            return "a key path of \(root.dropFirst()) (\(property))"
+        }
+        return "\(named), then a computed property (\(property))"
     }
 
     /// `String(reflecting:)`, without the context of local types, not shortened: for the full

@@ -1,6 +1,7 @@
-import ObservationTesting
 import Publishing
 import Testing
+
+@testable import ObservationTesting
 
 /// Every failing outcome of `until`: what it says, and where.
 ///
@@ -70,6 +71,15 @@ struct UntilSwiftTestingTests {
                 && !hasComment(issue, containing: "<computed")
                 && hasComment(issue, containing: "… 12 elements]")
         }
+    }
+
+    @Test("A key path through a stored property to a computed one keeps the names it has")
+    func keyPathThroughStoredProperty() {
+        let name = ValueDescription.of(keyPath: \Shelf.posts.count)
+        #expect(
+            name == "\\Shelf.posts, then a computed property (Int)"
+                || name == "\\Shelf.posts.count")
+        #expect(ValueDescription.of(keyPath: \Shelf.posts) == "\\Shelf.posts")
     }
 
     @Test("A publisher that finishes first fails at once, naming the completion")
@@ -275,6 +285,11 @@ struct UntilSwiftTestingTests {
                 && !hasComment(issue, containing: "unknown context")
         }
     }
+}
+
+/// A value holding a collection in a stored property.
+struct Shelf {
+    var posts: [LongPost]
 }
 
 /// A value whose description is long, so that a collection of them is cut in messages.
