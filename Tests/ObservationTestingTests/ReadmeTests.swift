@@ -324,3 +324,44 @@ struct ReadmeEndOfTestSamples {
         }
     }
 }
+
+// The README's scheduler sample: a view model that is not generic over its scheduler.
+final class QueryViewModel: ObservableObject {
+    @Published var query = ""
+    @Published private(set) var settledQuery = ""
+    private let scheduler: AnySchedulerOf<DispatchQueue>
+
+    init(scheduler: AnySchedulerOf<DispatchQueue> = DispatchQueue.main.eraseToAnyScheduler()) {
+        self.scheduler = scheduler
+        $query.debounce(for: .milliseconds(300), scheduler: scheduler).assign(to: &$settledQuery)
+    }
+}
+
+@Suite struct QueryViewModelSample {
+    @Test func settlesOnceTypingPauses() {
+        let scheduler = DispatchQueue.test
+        let viewModel = QueryViewModel(scheduler: scheduler.eraseToAnyScheduler())
+        viewModel.query = "swift"
+        scheduler.advance(by: .milliseconds(300))  // the debounce fires, here, now
+        #expect(viewModel.settledQuery == "swift")
+    }
+}
+
+// The README's `@MainActor` test case with end-of-test checks: its `setUp` is synchronous.
+@MainActor
+final class SearchModelXCTests: XCTestCase {
+    override func setUp() {
+        super.setUp()
+        addEndOfTestChecks()
+    }
+
+    func testTheModelIsReleased() async {
+        let clock = TestClock()
+        let model = SearchModel(clock: clock) { ["\($0)!"] }
+        expectDeallocated(model)
+        model.query = "swift"
+        await clock.advance(by: .milliseconds(300), whenAsleep: 1)
+        let results = await until(model, \.results) { $0 == ["swift!"] }
+        XCTAssertEqual(results, ["swift!"])
+    }
+}

@@ -61,6 +61,9 @@ extension XCTestCase {
     /// }
     /// ```
     ///
+    /// > Important: In a `@MainActor` test case, override the synchronous `setUp()`: an `async`
+    /// > one does not compile there ("sending value of non-Sendable type 'XCTestCase'").
+    ///
     /// The checks run in a teardown block, before `tearDown()`; see ``EndOfTestChecksTrait``.
     /// An object the test case keeps in a property is still alive then: pass
     /// ``expectDeallocated(_:fileID:filePath:line:column:)`` objects the test itself makes.

@@ -33,6 +33,11 @@ struct WaitPlan<Output> {
     /// Whether the source sends changes made with no suspension point between them as one;
     /// set from the ``WaitSource``.
     var coalescesChanges = false
+    /// How many values the source sent that earlier waits read; set from the ``WaitSource``.
+    var valuesReadBefore = 0
+    /// What to try after a timeout, in place of the general hint, for a helper that knows its
+    /// source better (`advance(by:whenAsleep:)`); made when the failure is written.
+    var timeoutHint: (@Sendable () -> String)?
     /// The idle timeout once resolved and scaled.
     var idleLimit: Duration? = nil
 }
@@ -90,7 +95,9 @@ extension WaitPlan {
                 { duplicateTest($0 as! Output, $1 as! Output) }
             },
             violation: violation,
-            coalescesChanges: coalescesChanges
+            coalescesChanges: coalescesChanges,
+            valuesReadBefore: valuesReadBefore,
+            timeoutHint: timeoutHint
         )
     }
 }

@@ -9,6 +9,8 @@ struct WaitSource<Output, Failure: Error> {
     @usableFromInline var noun: String
     /// Whether it sends changes made with no suspension point between them as one.
     @usableFromInline var coalescesChanges: Bool
+    /// How many values it sent that earlier waits read: a recorder's wait starts after them.
+    @usableFromInline var valuesReadBefore: Int
     /// Told how many values a wait that succeeded took: a recorder moves on by that many.
     @usableFromInline var didConsume: ((Int) -> Void)?
 
@@ -17,8 +19,10 @@ struct WaitSource<Output, Failure: Error> {
         subscribe: @escaping EventSubscription,
         noun: String = "publisher",
         coalescesChanges: Bool = false,
+        valuesReadBefore: Int = 0,
         didConsume: ((Int) -> Void)? = nil
     ) {
+        self.valuesReadBefore = valuesReadBefore
         self.subscribe = subscribe
         self.noun = noun
         self.coalescesChanges = coalescesChanges

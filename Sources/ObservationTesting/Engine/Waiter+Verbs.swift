@@ -24,6 +24,7 @@ extension Waiter {
                 subscribing: source.subscribe,
                 source: source.noun,
                 coalescesChanges: source.coalescesChanges,
+                valuesReadBefore: source.valuesReadBefore,
                 steps: conditions.map { $0.erased(met: met) },
                 idleTimeout: idleTimeout,
                 timeout: timeout,

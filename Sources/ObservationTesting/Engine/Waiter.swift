@@ -27,6 +27,7 @@ enum Waiter {
         var erased = plan.erased(met: met)
         erased.sourceNoun = source.noun
         erased.coalescesChanges = source.coalescesChanges
+        erased.valuesReadBefore = source.valuesReadBefore
         guard
             let result = await wait(
                 subscribing: source.subscribe,
@@ -53,6 +54,7 @@ enum Waiter {
         subscribing subscribe: EventSubscription,
         source noun: String,
         coalescesChanges: Bool,
+        valuesReadBefore: Int,
         steps: [Condition<Any>],
         idleTimeout: Timeout?,
         timeout: Timeout?,
@@ -64,6 +66,7 @@ enum Waiter {
         var plan = WaitPlan<Any>(steps: steps, idleTimeout: idleTimeout)
         plan.sourceNoun = noun
         plan.coalescesChanges = coalescesChanges
+        plan.valuesReadBefore = valuesReadBefore
         return await wait(
             subscribing: subscribe,
             plan: plan,
@@ -143,7 +146,9 @@ enum Waiter {
                 sourceNoun: plan.sourceNoun,
                 expected: plan.expectedDescriptions,
                 violation: plan.violation,
-                coalescesChanges: plan.coalescesChanges
+                coalescesChanges: plan.coalescesChanges,
+                valuesReadBefore: plan.valuesReadBefore,
+                timeoutHint: plan.timeoutHint
             ),
             start: start,
             isActionRunning: actionTask != nil

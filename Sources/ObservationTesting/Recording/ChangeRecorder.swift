@@ -209,7 +209,8 @@ public final class ChangeRecorder<Model: AnyObject> {
                         storage.tap(from: start) { mailbox.post($0.erased) }
                     },
                     noun: "view model",
-                    coalescesChanges: true
+                    coalescesChanges: true,
+                    valuesReadBefore: start
                 ),
                 plan: WaitPlan(steps: [step]),
                 timeout: TimeoutRequest(timeout),
@@ -362,11 +363,13 @@ public final class ChangeRecorder<Model: AnyObject> {
     }
 
     /// `value` as Swift source: an optional as what it holds, or `nil`; one too long for a
-    /// message as an editor placeholder naming its type.
+    /// message as an editor placeholder naming its type. Its type's module name is dropped
+    /// (`Phase.loading`, not `MyApp.Phase.loading`), as the test writes it.
     private static func literal(_ value: Any) -> String {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .optional else {
-            let source = ValueDescription.withoutLocalContext(String(reflecting: value))
+            let source = ValueDescription.withoutModule(
+                of: value, in: ValueDescription.withoutLocalContext(String(reflecting: value)))
             guard source.count <= ValueDescription.maximumLength * 2 else {
                 return "<#\(type(of: value)), too long to show#>"
             }

@@ -51,6 +51,10 @@ struct FailureMessage<Value> {
     var actionReturned: Duration?
     /// Whether the source sends changes made with no suspension point between them as one.
     let coalescesChanges: Bool
+    /// How many values the source sent that earlier waits read, before this one.
+    let valuesReadBefore: Int
+    /// What to try after a timeout, in place of the general hint; see ``WaitPlan``.
+    let timeoutHint: (@Sendable () -> String)?
 
     init(
         helper: String,
@@ -60,8 +64,12 @@ struct FailureMessage<Value> {
         sourceNoun: String = "publisher",
         expected: [String]? = nil,
         violation: String? = nil,
-        coalescesChanges: Bool = false
+        coalescesChanges: Bool = false,
+        valuesReadBefore: Int = 0,
+        timeoutHint: (@Sendable () -> String)? = nil
     ) {
+        self.valuesReadBefore = valuesReadBefore
+        self.timeoutHint = timeoutHint
         self.coalescesChanges = coalescesChanges
         self.violation = violation
         self.helper = helper
@@ -97,7 +105,7 @@ struct FailureMessage<Value> {
         if let expected {
             paragraphs.append(diff(expected: expected).joined(separator: "\n"))
         } else if timeline.count == 0 {
-            paragraphs.append("The \(sourceNoun) sent no values.")
+            paragraphs.append(nothingNew)
         } else {
             let lines = fullTimeline ? timeline.allLines() : timeline.lines()
             paragraphs.append(lines.joined(separator: "\n"))
@@ -113,6 +121,32 @@ struct FailureMessage<Value> {
                     + "suspensions.")
         }
         return paragraphs.joined(separator: "\n\n")
+    }
+
+    /// What an empty timeline means: nothing sent at all, or nothing after what earlier waits
+    /// read. A change recorder's first state is where recording began, not a change.
+    private var nothingNew: String {
+        let isChanges = sourceNoun == "view model"
+        let read = isChanges ? valuesReadBefore - 1 : valuesReadBefore
+        guard read > 0 else {
+            return isChanges
+                ? "The view model made no change after recording began."
+                : "The \(sourceNoun) sent no values."
+        }
+        let what =
+            isChanges
+            ? "earlier steps had read the " + ValueDescription.count(read, "change", "changes")
+                + " it made (\(read == 1 ? "state [1]" : "states [1] to [\(read)]"))"
+            : "earlier waits had read the " + ValueDescription.count(read, "value", "values")
+                + " it sent"
+        var text = "The \(sourceNoun) sent nothing new: \(what), and none came after."
+        if coalescesChanges {
+            text +=
+                " Changes made with no suspension point between them make one state: "
+                + "\(isChanges ? "a step" : "a wait") before this one may have read this change "
+                + "together with its own."
+        }
+        return text
     }
 
     private var areAllMet: Bool { pending >= labels.count }
@@ -203,6 +237,7 @@ struct FailureMessage<Value> {
     private func hint(for reason: Reason) -> String {
         switch reason {
         case .timedOut:
+            if let timeoutHint { return timeoutHint() }
             if expected == nil, isWaitingToFinish {
                 return "The \(sourceNoun) must finish within the timeout. Check what should end it."
             }

@@ -5,10 +5,37 @@ enum ValueDescription {
 
     /// `String(reflecting:)`, without the context of local types, shortened to
     /// ``maximumLength`` characters with an ellipsis.
+    ///
+    /// A collection cut short keeps its count in view, since it is often what the test checks:
+    /// `[Post(title: "a"), Post(… 12 elements]`.
     static func of(_ value: some Any) -> String {
         let full = withoutLocalContext(String(reflecting: value))
         guard full.count > maximumLength else { return full }
-        return full.prefix(maximumLength - 1) + "…"
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .collection, .set, .dictionary:
+            let count = Self.count(mirror.children.count, "element", "elements")
+            let end = full.first == "[" && full.last == "]" ? "… \(count)]" : "… (\(count))"
+            return full.prefix(maximumLength - end.count) + end
+        default:
+            return full.prefix(maximumLength - 1) + "…"
+        }
+    }
+
+    /// How a key path names itself: `\Post.title`. A computed property's name is not kept in
+    /// the binary on every platform (on Linux it prints as `<computed 0x… (Int)>`, an address):
+    /// such a key path is named by its types instead, `a key path of Array<Post> (Int)`, or by
+    /// the names it has, `\Shelf.posts, then a computed property (Int)`.
+    static func of<Root, Property>(keyPath: KeyPath<Root, Property>) -> String {
+        let text = withoutLocalContext(String(describing: keyPath))
+        guard let computed = text.firstRange(of: ".<computed ") else { return text }
+        let property = withoutLocalContext(String(describing: Property.self))
+        let named = text[..<computed.lowerBound]
+        let root = "\\" + withoutLocalContext(String(describing: Root.self))
+        guard named.count > root.count else {
+            return "a key path of \(root.dropFirst()) (\(property))"
+        }
+        return "\(named), then a computed property (\(property))"
     }
 
     /// `String(reflecting:)`, without the context of local types, not shortened: for the full
@@ -20,6 +47,60 @@ enum ValueDescription {
     /// A count with its noun, as messages write it: `1 change`, `3 changes`.
     static func count(_ count: Int, _ singular: String, _ plural: String) -> String {
         count == 1 ? "1 \(singular)" : "\(count) \(plural)"
+    }
+
+    /// Drops the names of the modules of `value`'s type where they qualify a name in `text`:
+    /// `MyApp.Phase.loading` is `Phase.loading`, as a test that imports `MyApp` writes it.
+    /// Text inside string literals is left as it is.
+    static func withoutModule(of value: Any, in text: String) -> String {
+        let modules = qualifiers(in: String(reflecting: type(of: value)))
+            .filter { $0 != "Swift" }
+            .map { $0 + "." }
+        guard !modules.isEmpty else { return text }
+        var result = ""
+        var rest = Substring(text)
+        var isInString = false
+        var previous: Character = " "
+        while let character = rest.first {
+            if !isInString, startsName(after: previous),
+                let module = modules.first(where: { rest.hasPrefix($0) })
+            {
+                rest = rest.dropFirst(module.count)
+                previous = "."
+                continue
+            }
+            if character == "\"" && previous != "\\" { isInString.toggle() }
+            result.append(character)
+            previous = character
+            rest = rest.dropFirst()
+        }
+        return result
+    }
+
+    /// The first component of each qualified name in a type's name: `Swift` and `MyApp` in
+    /// `Swift.Array<MyApp.Phase>`.
+    private static func qualifiers(in typeName: String) -> Set<String> {
+        var names: Set<String> = []
+        var current = ""
+        var previous: Character = " "
+        for character in typeName {
+            if character.isLetter || character.isNumber || character == "_" {
+                if current.isEmpty, !startsName(after: previous) {
+                    previous = character
+                    continue
+                }
+                current.append(character)
+            } else {
+                if character == ".", !current.isEmpty { names.insert(current) }
+                current = ""
+            }
+            previous = character
+        }
+        return names
+    }
+
+    private static func startsName(after previous: Character) -> Bool {
+        !(previous.isLetter || previous.isNumber || previous == "_" || previous == ".")
     }
 
     /// Drops what names a type declared in a function, such as

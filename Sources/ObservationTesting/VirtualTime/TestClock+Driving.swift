@@ -41,20 +41,40 @@ extension TestClock {
                 at: callSite)
             return
         }
-        let asleep = await Waiter.until(
-            sleeperCounts.waitSource,
-            satisfies: [Condition("\(sleepers) or more asleep") { $0 >= sleepers }],
-            timeout: timeout,
-            idleTimeout: nil,
+        var plan = WaitPlan<Int>(
+            steps: [Condition("\(sleepers) or more asleep") { $0 >= sleepers }])
+        plan.timeoutHint = { [self] in notAsleepHint(awaited: sleepers) }
+        let asleep = await Waiter.wait(
+            on: sleeperCounts.waitSource,
+            plan: plan,
+            timeout: TimeoutRequest(timeout),
             helper: "TestClock.advance(by:whenAsleep:)",
             isolation: isolation,
-            at: callSite,
-            performing: nil
+            at: callSite
         )
         guard asleep != nil else { return }
         await advance(
             by: duration, isolation: isolation, fileID: fileID, filePath: filePath, line: line,
             column: column)
+    }
+
+    /// What to check when fewer than `awaited` tasks went to sleep on this clock: the code under
+    /// test was given another clock, was not started, or never reaches its sleep.
+    func notAsleepHint(awaited: Int) -> String {
+        let here = sleeperCount
+        let elsewhere = max(TestClock.sleepersInCurrentTest - here, 0)
+        var hint =
+            "\(here == 0 ? "No task" : "Only \(here) of \(awaited)") went to sleep on this "
+            + "TestClock. Check that the code under test was given this clock (not another "
+            + "TestClock, a ContinuousClock, or a default it makes itself), that it was started "
+            + "before this call, and that it reaches its sleep (an early return or a thrown error "
+            + "skips it)."
+        if elsewhere > 0 {
+            hint +=
+                " " + ValueDescription.count(elsewhere, "task", "tasks")
+                + " of this test \(elsewhere == 1 ? "is" : "are") asleep on another test clock."
+        }
+        return hint
     }
 
     /// Advances to each sleeper's deadline in turn, for as long as `operation` runs.

@@ -72,8 +72,8 @@ public final class TestClock: Clock, Sendable {
         let id: UInt64
         let deadline: Instant
         let continuation: CheckedContinuation<Wake, any Error>
-        /// The Swift Testing test of the sleeping task, if any: its hints count this sleeper.
-        let test: Test.ID?
+        /// The test of the sleeping task: its hints count this sleeper.
+        let test: RunningTest
     }
 
     /// What a sleeper is resumed with: whether an advance waits for it to check in.
@@ -108,20 +108,20 @@ public final class TestClock: Clock, Sendable {
     /// on any thread; the lock only makes it `Sendable`.)
     let scheduling = Locked(PassthroughSubject<Void, Never>())
 
-    /// Tasks asleep on test clocks, by the Swift Testing test each runs in (`nil`: outside one,
-    /// as in XCTest, which runs one test at a time), for failure hints.
-    private static let sleepersByTest = Locked<[Test.ID?: Int]>([:])
+    /// Tasks asleep on test clocks, by the test each runs in, for failure hints.
+    private static let sleepersByTest = Locked<[RunningTest: Int]>([:])
 
     /// Tasks asleep on the running test's clocks: what a failure's hint can point to,
-    /// where the tests running beside it under `--parallel` have clocks of their own.
+    /// where the tests running beside it under `--parallel`, or before it, have clocks of their
+    /// own.
     static var sleepersInCurrentTest: Int {
-        let test = Test.current?.id
+        let test = RunningTest.current
         return sleepersByTest.withLock { $0[test] ?? 0 }
     }
 
     /// Counts sleepers that came (`arrived`) or went, one test each (the sleeping task's), and
     /// publishes the new total at once.
-    func countSleepers(_ tests: [Test.ID?], arrived: Bool) {
+    func countSleepers(_ tests: [RunningTest], arrived: Bool) {
         let step = arrived ? 1 : -1
         Self.sleepersByTest.withLock { counts in
             for test in tests {
@@ -211,7 +211,7 @@ public final class TestClock: Clock, Sendable {
             return state.nextID
         }
         guard let id else { return }
-        let test = Test.current?.id
+        let test = RunningTest.current
         let wake = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let isCancelled = state.withLock { state -> Bool in

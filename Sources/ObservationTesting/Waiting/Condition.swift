@@ -128,7 +128,8 @@ extension Condition {
         _ keyPath: KeyPath<Value, Property>,
         _ expected: Property
     ) -> Condition {
-        Condition("\(keyPath) == \(ValueDescription.of(expected))") {
+        let name = ValueDescription.of(keyPath: keyPath)
+        return Condition("\(name) == \(ValueDescription.of(expected))") {
             $0[keyPath: keyPath] == expected
         }
     }

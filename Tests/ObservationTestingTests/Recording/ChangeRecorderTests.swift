@@ -50,6 +50,17 @@ final class ProfileViewModel: ObservableObject {
     @Published var count = 0
 }
 
+enum Phase: Equatable {
+    case idle
+    case loading
+    case failed(Profile)
+}
+
+@MainActor
+final class PhaseViewModel: ObservableObject {
+    @Published var phase = Phase.idle
+}
+
 @Suite("Exhaustive change checks", .untilTimeout(.seconds(30)), .timeLimit(.minutes(5)))
 struct ChangeRecorderTests {
     @Test("Every change of an ObservableObject, asserted as a mutation of the state before")
@@ -135,7 +146,7 @@ struct ChangeRecorderTests {
                 && !parts[0].contains("name") && !parts[0].contains("count")
                 && parts.count == 2
                 && parts[1].contains(
-                    #"$0.profile = ObservationTestingTests.Profile(name: "Ann", tags: ["a", "b"])"#)
+                    #"$0.profile = Profile(name: "Ann", tags: ["a", "b"])"#)
         }
         #expect(!matched)
         changes.finish()
@@ -240,6 +251,25 @@ struct ChangeRecorderTests {
                     "The step that would take it, to paste after review:\n"
                         + "    await changes.next {\n        $0.items = [1, 2, 3]\n"
                         + "        $0.isLoading = false\n    }")
+        }
+    }
+
+    @Test("Paste-ready steps name enum cases without the module, as a test writes them")
+    @MainActor
+    func pasteReadyStepsDropTheModule() async {
+        let viewModel = PhaseViewModel()
+        let changes = viewModel.recordChanges()
+        viewModel.phase = .loading
+        await changes.next { $0.phase = Phase.loading }
+        viewModel.phase = .failed(Profile(name: "ObservationTestingTests.x", tags: []))
+        withCapturedFailures {
+            changes.finish()
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains(
+                "        $0.phase = Phase.failed(Profile(name: \"ObservationTestingTests.x\", "
+                    + "tags: []))\n")
+                && !text.contains("= ObservationTestingTests.")
         }
     }
 
@@ -397,6 +427,36 @@ struct ChangeRecorderTests {
         changes.finish()
     }
 
+    @Test("Two changes with no suspension between them, asserted as two steps: the second says why")
+    @MainActor
+    func coalescedChangesAssertedAsTwoSteps() async {
+        let viewModel = ListViewModel()
+        let changes = viewModel.recordChanges()
+        let messages = Locked<[String]>([])
+        await withCapturedFailures {
+            viewModel.isLoading = true
+            viewModel.items = [1]
+            await changes.next(timeout: 30) { $0.isLoading = true }
+            await changes.next(timeout: .milliseconds(50)) { $0.items = [1] }
+        } matching: { issue in
+            messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+            return true
+        }
+        let recorded = messages.withLock { $0 }
+        #expect(recorded.count == 2)
+        #expect(recorded.first?.contains("items: expected [], got [1]") == true)
+        let timeout = recorded.last ?? ""
+        #expect(timeout.contains("ChangeRecorder.next(_:) timed out"))
+        #expect(
+            timeout.contains(
+                "The view model sent nothing new: earlier steps had read the 1 change it made "
+                    + "(state [1]), and none came after. Changes made with no suspension point "
+                    + "between them make one state: a step before this one may have read this "
+                    + "change together with its own."))
+        #expect(!timeout.contains("sent no values"))
+        changes.finish()
+    }
+
     @Test("A recorder whose model is freed ends cleanly")
     @MainActor
     func freedModel() async {
@@ -433,6 +493,42 @@ final class ChangeRecorderXCTests: FailureCapturingTestCase {
         XCTAssertTrue(
             failures.first?.description.contains("isLoading: expected false, got true") == true)
         changes.finish()
+    }
+
+    @MainActor
+    func testTimeoutAfterEarlierStepsSaysNothingNewCame() async {
+        let viewModel = ListViewModel()
+        let changes = viewModel.recordChanges()
+        viewModel.isLoading = true
+        viewModel.items = [1]
+        let failures = await captureFailures {
+            await changes.next(timeout: 30) { $0.isLoading = true }
+            await changes.next(timeout: .milliseconds(50)) { $0.items = [1] }
+        }
+        XCTAssertEqual(failures.count, 2)
+        let text = failures.last?.description ?? ""
+        XCTAssertTrue(
+            text.contains(
+                "The view model sent nothing new: earlier steps had read the 1 change it made "
+                    + "(state [1]), and none came after. Changes made with no suspension point "
+                    + "between them make one state"),
+            text)
+        XCTAssertFalse(text.contains("sent no values"), text)
+        changes.finish()
+    }
+
+    @MainActor
+    func testPasteReadyStepsNameEnumCasesWithoutTheModule() async {
+        let viewModel = PhaseViewModel()
+        let changes = viewModel.recordChanges()
+        viewModel.phase = .loading
+        let failures = await captureFailures {
+            changes.finish()
+        }
+        XCTAssertEqual(failures.count, 1)
+        let text = failures.first?.description ?? ""
+        XCTAssertTrue(text.contains("        $0.phase = Phase.loading\n"), text)
+        XCTAssertFalse(text.contains("= ObservationTestingTests."), text)
     }
 
     @MainActor

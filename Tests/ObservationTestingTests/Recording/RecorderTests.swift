@@ -99,6 +99,24 @@ struct RecorderTests {
         #expect(value == nil)
     }
 
+    @Test("A wait that times out after earlier waits read every value says nothing new came")
+    func nothingNewAfterEarlierWaits() async {
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = subject.record()
+        subject.send(1)
+        subject.send(2)
+        #expect(await recorder.next(2) == [1, 2])
+        await withCapturedFailures {
+            await recorder.next(timeout: .milliseconds(50))
+        } matching: { issue in
+            hasComment(
+                issue,
+                containing: "The publisher sent nothing new: earlier waits had read the 2 values "
+                    + "it sent, and none came after.")
+                && !hasComment(issue, containing: "sent no values")
+        }
+    }
+
     @Test("A failed wait leaves the recorder where it was")
     func failureDoesNotMoveOn() async {
         let subject = PassthroughSubject<Int, Never>()

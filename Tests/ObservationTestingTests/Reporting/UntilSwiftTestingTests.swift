@@ -1,6 +1,7 @@
-import ObservationTesting
 import Publishing
 import Testing
+
+@testable import ObservationTesting
 
 /// Every failing outcome of `until`: what it says, and where.
 ///
@@ -55,6 +56,30 @@ struct UntilSwiftTestingTests {
             hasComment(issue, containing: "xxx…")
                 && !hasComment(issue, containing: String(repeating: "x", count: 200))
         }
+    }
+
+    @Test("A key-path condition names itself readably; a long collection keeps its count")
+    func keyPathConditionAndLongCollection() async {
+        let posts = (1...12).map { LongPost(title: "Post number \($0), with a long title") }
+        await withCapturedFailures {
+            await until(
+                CurrentValueSubject<[LongPost], Never>(posts), satisfies: [.matches(\.count, 5)],
+                timeout: .milliseconds(50))
+        } matching: { issue in
+            (hasComment(issue, containing: "(a key path of Array<LongPost> (Int) == 5)")
+                || hasComment(issue, containing: "(\\Array<LongPost>.count == 5)"))
+                && !hasComment(issue, containing: "<computed")
+                && hasComment(issue, containing: "… 12 elements]")
+        }
+    }
+
+    @Test("A key path through a stored property to a computed one keeps the names it has")
+    func keyPathThroughStoredProperty() {
+        let name = ValueDescription.of(keyPath: \Shelf.posts.count)
+        #expect(
+            name == "\\Shelf.posts, then a computed property (Int)"
+                || name == "\\Shelf.posts.count")
+        #expect(ValueDescription.of(keyPath: \Shelf.posts) == "\\Shelf.posts")
     }
 
     @Test("A publisher that finishes first fails at once, naming the completion")
@@ -260,4 +285,14 @@ struct UntilSwiftTestingTests {
                 && !hasComment(issue, containing: "unknown context")
         }
     }
+}
+
+/// A value holding a collection in a stored property.
+struct Shelf {
+    var posts: [LongPost]
+}
+
+/// A value whose description is long, so that a collection of them is cut in messages.
+struct LongPost {
+    var title: String
 }

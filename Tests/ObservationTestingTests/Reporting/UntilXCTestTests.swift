@@ -49,6 +49,22 @@ final class UntilXCTestTests: FailureCapturingTestCase {
         XCTAssertTrue(text.contains("The publisher went quiet after value [2]"), text)
     }
 
+    func testKeyPathConditionAndLongCollectionReadWell() async {
+        let posts = (1...12).map { LongPost(title: "Post number \($0), with a long title") }
+        let failures = await captureFailures {
+            await until(
+                CurrentValueSubject<[LongPost], Never>(posts), satisfies: [.matches(\.count, 5)],
+                timeout: .milliseconds(50))
+        }
+        XCTAssertEqual(failures.count, 1)
+        let text = failures.first?.description ?? ""
+        XCTAssertTrue(
+            text.contains("(a key path of Array<LongPost> (Int) == 5)")
+                || text.contains("(\\Array<LongPost>.count == 5)"), text)
+        XCTAssertFalse(text.contains("<computed"), text)
+        XCTAssertTrue(text.contains("… 12 elements]"), text)
+    }
+
     func testEarlyFinishFailsAtOnceNotAfterTheTimeout() async {
         let subject = PassthroughSubject<Int, Never>()
         var failures: [Failure] = []

@@ -91,6 +91,13 @@ struct TestClockTests {
         #expect(issues.count == 2)
         #expect(issues.first?.0.contains("TestClock.advance(by:whenAsleep:) timed out") == true)
         #expect(issues.first?.0.contains("1 or more asleep") == true)
+        #expect(
+            issues.first?.0.contains(
+                "No task went to sleep on this TestClock. Check that the code under test was "
+                    + "given this clock (not another TestClock, a ContinuousClock, or a default "
+                    + "it makes itself), that it was started before this call") == true)
+        #expect(issues.first?.0.contains("inject a TestClock") == false)
+        #expect(issues.first?.0.contains("went quiet") == false)
         #expect(issues.first?.1 == line)
         #expect(issues.last?.0.contains("was asked to wait for 0 sleepers") == true)
         #expect(clock.now == TestClock.Instant(offset: .zero))
