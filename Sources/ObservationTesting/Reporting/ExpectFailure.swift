@@ -94,15 +94,19 @@ enum ExpectedFailures {
         for (failure, matches) in zip(failures, isMatching) where !matches {
             FailureReporter.record(failure.message, at: failure.callSite)
         }
-        showAsKnownIssues(zip(failures, isMatching).filter(\.1).map(\.0))
+        showAsKnownIssues(
+            zip(failures, isMatching).filter(\.1).map(\.0),
+            expectedBy: "\(helper) at \(site.fileName):\(site.line)")
         return failures.map(\.message)
     }
 
     /// In a Swift Testing test (and not inside another capture), records each expected failure
     /// as a known issue: the run shows it without failing.
-    private static func showAsKnownIssues(_ failures: [(message: String, callSite: CallSite)]) {
+    private static func showAsKnownIssues(
+        _ failures: [(message: String, callSite: CallSite)], expectedBy expectation: String
+    ) {
         guard FailureReporter.capture == nil, Test.current != nil else { return }
-        withKnownIssue {
+        withKnownIssue(Comment(rawValue: "Expected by \(expectation)")) {
             for failure in failures {
                 Issue.record(
                     Comment(rawValue: failure.message),
