@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // ObservationTesting: wait for view-model state in tests, in XCTest and Swift Testing alike.
 import PackageDescription
 

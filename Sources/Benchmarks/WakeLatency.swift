@@ -68,32 +68,35 @@ final class Stamp: Sendable {
     var elapsed: Duration { (end.withLock { $0 } ?? .now) - instant.withLock { $0 } }
 }
 
-/// Changes of `value` that the standard library's `Observations` missed in this run.
-let observationsLost = Locked(0)
+// `Observations` is in the standard library from Swift 6.2; before it, its rows are left out.
+#if compiler(>=6.2)
+    /// Changes of `value` that the standard library's `Observations` missed in this run.
+    let observationsLost = Locked(0)
 
-/// Waits for `read()` to reach 1 or more with the standard library's `Observations`.
-///
-/// `Observations` can miss a change (see README.md beside this file), and it has no timeout: a watchdog then
-/// sets `write` 2 after a second, so a lost change costs that repeat one slow sample and is
-/// counted on standard error, instead of hanging the run. The watchdog is cancelled after the
-/// measurement stops.
-@available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
-func waitWithObservations(
-    _ stamp: Stamp,
-    isolation: isolated (any Actor)? = #isolation,
-    read: @escaping @isolated(any) @Sendable () -> Int,
-    watchdog write: @escaping @Sendable () async -> Void
-) async {
-    let watchdog = Task {
-        guard (try? await Task.sleep(for: .seconds(1))) != nil else { return }
-        observationsLost.withLock { $0 += 1 }
-        FileHandle.standardError.write(Data("Observations missed a change\n".utf8))
-        await write()
+    /// Waits for `read()` to reach 1 or more with the standard library's `Observations`.
+    ///
+    /// `Observations` can miss a change (see README.md beside this file), and it has no timeout: a watchdog then
+    /// sets `write` 2 after a second, so a lost change costs that repeat one slow sample and is
+    /// counted on standard error, instead of hanging the run. The watchdog is cancelled after the
+    /// measurement stops.
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+    func waitWithObservations(
+        _ stamp: Stamp,
+        isolation: isolated (any Actor)? = #isolation,
+        read: @escaping @isolated(any) @Sendable () -> Int,
+        watchdog write: @escaping @Sendable () async -> Void
+    ) async {
+        let watchdog = Task {
+            guard (try? await Task.sleep(for: .seconds(1))) != nil else { return }
+            observationsLost.withLock { $0 += 1 }
+            FileHandle.standardError.write(Data("Observations missed a change\n".utf8))
+            await write()
+        }
+        for await value in Observations(read) where value >= 1 { break }
+        stamp.stop()
+        watchdog.cancel()
     }
-    for await value in Observations(read) where value >= 1 { break }
-    stamp.stop()
-    watchdog.cancel()
-}
+#endif
 
 /// One way of waiting for a change, as a view-model test would: a row of the user-shaped wake,
 /// timed from the change to the waiter's next line, where each row calls `stamp.stop()` (what
@@ -245,23 +248,26 @@ func measureUserShapedWakes() async {
             stamp.stop()
         },
     ]
-    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-        wakeCandidates.append(
-            WakeCandidate("wake.user.observations", baseline: "wake.user.floor") { delay, stamp in
-                let model = ObservedModel()
-                Task {
-                    try? await Task.sleep(for: delay)
-                    stamp.mark()
-                    model.value = 1
+    #if compiler(>=6.2)
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            wakeCandidates.append(
+                WakeCandidate("wake.user.observations", baseline: "wake.user.floor") {
+                    delay, stamp in
+                    let model = ObservedModel()
+                    Task {
+                        try? await Task.sleep(for: delay)
+                        stamp.mark()
+                        model.value = 1
+                    }
+                    await waitWithObservations(stamp) { @MainActor in
+                        model.value
+                    } watchdog: {
+                        await model.setValue(2)
+                    }
                 }
-                await waitWithObservations(stamp) { @MainActor in
-                    model.value
-                } watchdog: {
-                    await model.setValue(2)
-                }
-            }
-        )
-    }
+            )
+        }
+    #endif
     wakeCandidates += [
         WakeCandidate("wake.user.floor.detached") { delay, stamp in
             await withCheckedContinuation { continuation in
@@ -296,23 +302,27 @@ func measureUserShapedWakes() async {
             stamp.stop()
         },
     ]
-    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-        wakeCandidates.append(
-            WakeCandidate("wake.user.observations.detached", baseline: "wake.user.floor.detached") {
-                delay, stamp in
-                let model = SharedObservedModel()
-                Task.detached {
-                    try? await Task.sleep(for: delay)
-                    stamp.mark()
-                    model.value = 1
+    #if compiler(>=6.2)
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            wakeCandidates.append(
+                WakeCandidate(
+                    "wake.user.observations.detached", baseline: "wake.user.floor.detached"
+                ) {
+                    delay, stamp in
+                    let model = SharedObservedModel()
+                    Task.detached {
+                        try? await Task.sleep(for: delay)
+                        stamp.mark()
+                        model.value = 1
+                    }
+                    await waitWithObservations(stamp) {
+                        model.value
+                    } watchdog: {
+                        model.value = 2
+                    }
                 }
-                await waitWithObservations(stamp) {
-                    model.value
-                } watchdog: {
-                    model.value = 2
-                }
-            }
-        )
-    }
+            )
+        }
+    #endif
     await wakeLatencies(wakeCandidates)
 }

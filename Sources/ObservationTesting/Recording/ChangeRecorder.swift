@@ -53,6 +53,9 @@ public final class ChangeRecorder<Model: AnyObject> {
     private let wakesOnNamedProperties: Bool
     private let invariant: ((Model) throws -> Bool)?
     private var isInvariantReported = false
+    /// The properties whose changes make a new state (an `@Observable` model's); none for an
+    /// `ObservableObject`, where every `@Published` change does.
+    private let keyPaths: [PartialKeyPath<Model>]
 
     init(
         of model: Model,
@@ -66,18 +69,30 @@ public final class ChangeRecorder<Model: AnyObject> {
         self.model = model
         self.invariant = invariant
         wakesOnNamedProperties = !keyPaths.isEmpty
+        self.keyPaths = keyPaths
         start = callSite
         let storage = storage
         let snapshots = ObservedState(watching: [model], isolation: isolation) {
             [weak model] () -> StateSnapshot? in
             guard let model else { return nil }
-            // Reading the properties through their key paths is what Observation tracks.
-            for keyPath in keyPaths { _ = model[keyPath: keyPath] }
-            return Self.snapshot(of: model, checking: invariant)
+            // Reading the properties through their key paths is what Observation tracks; the
+            // snapshot reads storage through reflection, which it does not.
+            return Self.snapshot(of: model, naming: keyPaths)
         }
         subscription = snapshots.sink(
             receiveCompletion: { storage.receive(.completion($0, arrived: .now)) },
-            receiveValue: { storage.receive(.value($0, arrived: .now)) }
+            receiveValue: { [weak model] snapshot in
+                // A read can come without a change of a property named: a confirming read after
+                // a change (Observation may tell of one before the value is stored), or one
+                // that the invariant's reads woke. Only a change of a named one makes a state.
+                let last = storage.state.withLock { $0.values.last }
+                guard Self.makesState(snapshot, after: last, naming: keyPaths) else { return }
+                // Checked after the read, on the same actor, not inside it: Observation would
+                // track what the invariant reads, and wake the recorder for its changes too.
+                var snapshot = snapshot
+                if let model { Self.check(&snapshot, of: model, against: invariant) }
+                storage.receive(.value(snapshot, arrived: .now))
+            }
         )
         // The first read is made on subscribing: the state the steps start from.
         expected =
@@ -275,27 +290,51 @@ public final class ChangeRecorder<Model: AnyObject> {
     }
 
     /// Records the model's state now, if it differs from the last one recorded: a change whose
-    /// read is still queued on this actor has landed all the same.
+    /// read is still queued on this actor has landed all the same. With properties named, only
+    /// a change of one of them makes a state, here as when the recorder is woken.
     private func readPendingState() {
         guard let model else { return }
-        let now = Self.snapshot(of: model, checking: invariant)
-        if storage.state.withLock({ $0.values.last }) != now {
-            storage.receive(.value(now, arrived: .now))
-        }
+        var now = Self.snapshot(of: model, naming: keyPaths)
+        let last = storage.state.withLock { $0.values.last }
+        guard last != now, Self.makesState(now, after: last, naming: keyPaths) else { return }
+        Self.check(&now, of: model, against: invariant)
+        storage.receive(.value(now, arrived: .now))
     }
 
-    /// The model's state, with how it fails `invariant`, if it does.
+    /// The model's state, with the values of the properties named; reading those through
+    /// their key paths is what Observation tracks, inside a tracked read.
     private static func snapshot(
-        of model: Model, checking invariant: ((Model) throws -> Bool)?
+        of model: Model, naming keyPaths: [PartialKeyPath<Model>]
     ) -> StateSnapshot {
+        let wakingValues = keyPaths.map { model[keyPath: $0] }
         var snapshot = StateSnapshot(of: [model])
-        guard let invariant else { return snapshot }
+        snapshot.wakingValues = wakingValues
+        return snapshot
+    }
+
+    /// Notes in `snapshot` how `model` fails `invariant`, if it does.
+    private static func check(
+        _ snapshot: inout StateSnapshot, of model: Model,
+        against invariant: ((Model) throws -> Bool)?
+    ) {
+        guard let invariant else { return }
         do {
             if try !invariant(model) { snapshot.brokenInvariant = "breaks the invariant" }
         } catch {
             snapshot.brokenInvariant = "makes the invariant throw \(ValueDescription.of(error))"
         }
-        return snapshot
+    }
+
+    /// Whether `snapshot` is a new state after `last`: with properties named, only if one of
+    /// them has a new value, so a change of another property alone makes none.
+    private static func makesState(
+        _ snapshot: StateSnapshot, after last: StateSnapshot?,
+        naming keyPaths: [PartialKeyPath<Model>]
+    ) -> Bool {
+        guard let last, !keyPaths.isEmpty else { return true }
+        return !zip(last.wakingValues, snapshot.wakingValues).allSatisfy {
+            StateValue.areEqual($0, $1)
+        }
     }
 
     /// Fails, once, naming the first recorded state that broke the invariant.

@@ -44,8 +44,10 @@ extension Observable where Self: AnyObject {
     /// ```
     ///
     /// Observation tells of a change only to those who read the property, so name the properties
-    /// whose changes make a state. Each state still holds, and each exhaustive step compares,
-    /// every observed property: one that changed with a named one must be asserted too.
+    /// whose changes make a state: only theirs do, and a change of another property alone makes
+    /// none (what `invariant` reads does not count). Each state still holds, and each exhaustive
+    /// step compares, every observed property: one that changed with a named one must be
+    /// asserted too.
     ///
     /// - Parameters:
     ///   - keyPath: A property whose changes make a new state.

@@ -68,7 +68,7 @@ enum FailureReporter {
         }
     }
 
-    private static func sourceLocation(of callSite: CallSite) -> SourceLocation {
+    static func sourceLocation(of callSite: CallSite) -> SourceLocation {
         SourceLocation(
             fileID: callSite.fileID,
             filePath: callSite.swiftTestingFilePath ?? String(describing: callSite.filePath),

@@ -12,6 +12,9 @@ struct StateSnapshot: Equatable, CustomDebugStringConvertible {
     /// How this state failed a recorder's invariant, checked as it was read; `nil` if it held
     /// or there is none. Not part of the state: `==` ignores it.
     var brokenInvariant: String?
+    /// The values of the properties that wake a change recorder, read with the state: a state
+    /// read at `finish()` is new only if one of them differs. Not part of the state either.
+    var wakingValues: [Any] = []
 
     /// The `@Published` / observed properties of `objects`; with several, each name is prefixed
     /// with its object's type.

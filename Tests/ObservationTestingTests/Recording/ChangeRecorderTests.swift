@@ -38,6 +38,13 @@ final class QueryModel {
     var results: [String] = []
 }
 
+/// A model recorded by one property, `ticks`, with another, `isRunning`, that changes alone.
+@MainActor @Observable
+final class Stopwatch {
+    var ticks = 0
+    var isRunning = false
+}
+
 @MainActor
 final class SelectionViewModel: ObservableObject {
     @Published var selected: Profile?
@@ -113,6 +120,65 @@ struct ChangeRecorderTests {
         }
         model.isSearching = false
         #expect(await changes.next { $0.isSearching = false })
+        changes.finish()
+    }
+
+    @Test("A change of only a property not named makes no state, even just before finish()")
+    @MainActor
+    func unnamedChangeBeforeFinish() async {
+        let stopwatch = Stopwatch()
+        let changes = stopwatch.recordChanges(\.ticks)
+        stopwatch.isRunning = true
+        stopwatch.ticks = 1
+        #expect(
+            await changes.next {
+                $0.isRunning = true
+                $0.ticks = 1
+            })
+        stopwatch.isRunning = false
+        changes.finish()
+    }
+
+    @Test("A change of only a property not named makes no state when the recorder is released")
+    @MainActor
+    func unnamedChangeBeforeRelease() async {
+        let stopwatch = Stopwatch()
+        var changes: ChangeRecorder<Stopwatch>? = stopwatch.recordChanges(\.ticks)
+        stopwatch.ticks = 1
+        #expect(await changes?.next { $0.ticks = 1 } == true)
+        stopwatch.isRunning = true
+        changes = nil
+    }
+
+    @Test("A change of only a property not named makes no state at the end of the test")
+    @MainActor
+    func unnamedChangeAtEndOfTest() async {
+        let stopwatch = Stopwatch()
+        var kept: ChangeRecorder<Stopwatch>?
+        await withEndOfTestChecks {
+            let changes = stopwatch.recordChanges(\.ticks)
+            kept = changes
+            stopwatch.ticks = 1
+            #expect(await changes.next { $0.ticks = 1 })
+            stopwatch.isRunning = true
+        }
+        kept?.finish()
+    }
+
+    @Test("What an invariant reads does not make states: only the properties named do")
+    @MainActor
+    func invariantReadsMakeNoStates() async {
+        let stopwatch = Stopwatch()
+        let changes = stopwatch.recordChanges(\.ticks) { $0.ticks == 0 || $0.isRunning }
+        stopwatch.isRunning = true
+        // A turn of the main actor, where a read woken by the change would be queued.
+        await Task.yield()
+        stopwatch.ticks = 1
+        #expect(
+            await changes.next {
+                $0.isRunning = true
+                $0.ticks = 1
+            })
         changes.finish()
     }
 

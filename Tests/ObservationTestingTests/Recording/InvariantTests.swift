@@ -147,8 +147,10 @@ final class InvariantXCTests: FailureCapturingTestCase {
         let model = ObservableOverlappingLoader()
         var line = 0
         let failures = await captureFailures {
+            // Both named: only changes of the properties named make states, and the invariant
+            // sees only states.
             line = #line + 1
-            let changes = model.recordChanges(\.isLoading, exhaustive: false) {
+            let changes = model.recordChanges(\.isLoading, \.error, exhaustive: false) {
                 !$0.isLoading || $0.error == nil
             }
             await model.load()
