@@ -164,49 +164,59 @@ struct CombiningTests {
         #expect(upstreams.map(\.liveSubscriptions) == [0, 0, 0, 0])
     }
 
-    @Test(
-        "A value sent from inside a delivery reaches the subscriber after the one being delivered",
-        .linuxDifference(
-            "sends from inside a delivery come after it; Combine delivers them at once")
-    )
+    @Test("A value sent from inside a delivery of merge is delivered at once")
     func reentrantSends() {
-        func pair() -> (PassthroughSubject<Int, Never>, PassthroughSubject<Int, Never>) {
-            (PassthroughSubject(), PassthroughSubject())
-        }
+        let (a, b) = (PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>())
         var merged: [Int] = []
-        var latest: [String] = []
-        var zipped: [String] = []
-        let (a, b) = pair()
-        let (c, d) = pair()
-        let (e, f) = pair()
-        let tokens = [
-            a.merge(with: b).sink { value in
-                merged.append(value)
-                if value == 1 { b.send(2) }
-                merged.append(-value)
-            },
-            c.combineLatest(d).sink { x, y in
-                latest.append("\(x)\(y)")
-                if x == 1 { c.send(3) }
-                latest.append("/")
-            },
-            e.zip(f).sink { x, y in
-                zipped.append("\(x)\(y)")
-                if x == 1 {
-                    e.send(5)
-                    f.send(6)
-                }
-            },
-        ]
+        let token = a.merge(with: b).sink { value in
+            merged.append(value)
+            if value == 1 { b.send(2) }
+            merged.append(-value)
+        }
         a.send(1)
+        #expect(merged == [1, 2, -2, -1])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test(
+        "A value sent from inside a delivery of combineLatest is delivered at once",
+        .linuxDifference(
+            "combineLatest delivers a value sent from inside its delivery; Combine's only keeps it as the latest"
+        )
+    )
+    func reentrantCombineLatestSends() {
+        let (c, d) = (PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>())
+        var latest: [String] = []
+        let token = c.combineLatest(d).sink { x, y in
+            latest.append("\(x)\(y)")
+            if x == 1 { c.send(3) }
+            latest.append("/")
+        }
         c.send(1)
         d.send(2)
+        #expect(latest == ["12", "32", "/", "/"])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test(
+        "Values sent from inside a zip delivery are delivered at once",
+        .skippedInAppleImitation("OpenCombine's zip traps on a value sent from inside its delivery")
+    )
+    func reentrantZipSends() {
+        let (e, f) = (PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>())
+        var zipped: [String] = []
+        let token = e.zip(f).sink { x, y in
+            zipped.append("\(x)\(y)")
+            if x == 1 {
+                e.send(5)
+                f.send(6)
+            }
+            zipped.append("/")
+        }
         e.send(1)
         f.send(2)
-        #expect(merged == [1, -1, 2, -2])
-        #expect(latest == ["12", "/", "32", "/"])
-        #expect(zipped == ["12", "56"])
-        withExtendedLifetime(tokens) {}
+        #expect(zipped == ["12", "56", "/", "/"])
+        withExtendedLifetime(token) {}
     }
 
     @Test(
@@ -348,11 +358,7 @@ struct FlatMapTests {
         #expect(events.isFinished)
     }
 
-    @Test(
-        "Values sent from inside a flatMap or switchToLatest delivery come after it",
-        .linuxDifference(
-            "sends from inside a delivery come after it; Combine delivers them at once")
-    )
+    @Test("Values sent from inside a flatMap or switchToLatest delivery are delivered at once")
     func reentrantInnerSends() {
         let upstream = PassthroughSubject<Int, Never>()
         let inner = PassthroughSubject<Int, Never>()
@@ -364,7 +370,9 @@ struct FlatMapTests {
         }
         upstream.send(0)
         inner.send(1)
-        #expect(flat == [1, -1, 2, -2])
+        #expect(flat == [1, 2, -2, -1])
+        // Otherwise its re-entrant send of 2 would reach the switchToLatest below first.
+        flatToken.cancel()
 
         let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
         let next = PassthroughSubject<Int, Never>()
@@ -380,7 +388,7 @@ struct FlatMapTests {
         outer.send(inner)
         inner.send(1)
         #expect(switched == [1, 3])
-        withExtendedLifetime((flatToken, switchToken)) {}
+        withExtendedLifetime(switchToken) {}
     }
 
     @Test("Inner publishers sending from several threads: every value once, one at a time")
