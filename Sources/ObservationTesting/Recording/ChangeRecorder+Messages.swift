@@ -13,8 +13,7 @@ extension ChangeRecorder {
     }
 
     /// One line per state: `  [2] items: [1, 2, 3], isLoading: false`.
-    static func lines(_ states: [(index: Int, changes: [StateSnapshot.Property])]) -> String
-    {
+    static func lines(_ states: [(index: Int, changes: [StateSnapshot.Property])]) -> String {
         states.map { "  [\($0.index)] " + StateSnapshot.describe($0.changes) }
             .joined(separator: "\n")
     }
