@@ -276,27 +276,15 @@
             lock.withLock { assignments.append(assignment) }
         }
 
-        /// Finds `object`'s `objectWillChange` and remembers it, or that there is none to fire.
+        /// Settles that an assignment announces nothing until `objectWillChange` is read.
         ///
-        /// Only the first object of a class pays for finding out what kind its `objectWillChange`
-        /// is. Of a class with the synthesized one, a later object's assignments fire nothing until
-        /// someone reads `objectWillChange` (nobody can be subscribed before that), and that read
-        /// installs it here: so the first assignment of every new view model is cheap.
+        /// As in Combine, `@Published` fires only the synthesized `objectWillChange`, and reading
+        /// it installs it here (nobody can be subscribed before that); a hand-written one is never
+        /// fired. So the first assignment of a new view model looks nothing up.
         @usableFromInline
         func resolveWillChange(of object: AnyObject) -> ObservableObjectPublisher? {
-            // Outside the lock: a hand-written `objectWillChange` may run any code.
-            var publisher: ObservableObjectPublisher?
-            let kind = WillChangeKind.of(type(of: object))
-            if kind != .synthesizedOrNone, let object = object as? any ObservableObject {
-                publisher = willChangePublisher(of: object)
-                if kind == .unknown { WillChangeKind.learn(type(of: object)) }
-            } else if kind == .unknown {
-                WillChangeKind.learn(type(of: object))
-            }
-            return lock.withLock {
-                if case .unresolved = willChange {
-                    willChange = publisher.map(WillChange.publisher) ?? .none
-                }
+            lock.withLock {
+                if case .unresolved = willChange { willChange = .none }
                 return willChange.publisher
             }
         }
@@ -498,7 +486,7 @@
     @usableFromInline
     enum WillChange {
         case unresolved
-        /// The object is not an `ObservableObject`, or its `objectWillChange` is another type.
+        /// Nothing is announced until `objectWillChange` is read and installs itself.
         case none
         case publisher(ObservableObjectPublisher)
 
@@ -506,11 +494,6 @@
             if case .publisher(let publisher) = self { return publisher }
             return nil
         }
-    }
-
-    private func willChangePublisher(of object: some ObservableObject) -> ObservableObjectPublisher?
-    {
-        object.objectWillChange as? ObservableObjectPublisher
     }
 
     extension Relay: WillChangeSlot {

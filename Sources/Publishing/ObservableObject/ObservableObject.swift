@@ -87,25 +87,6 @@
         return storage
     }
 
-    /// What a class's `@Published` assignments must do about `objectWillChange`.
-    ///
-    /// As in Combine, `@Published` fires only the synthesized `objectWillChange`, which reading it
-    /// installs in the properties (nobody can be subscribed before that), and never a hand-written
-    /// one: so an assignment has nothing to look up, and every class is `.synthesizedOrNone`.
-    enum WillChangeKind {
-        /// Not learnt yet; no class is: see `of(_:)`.
-        case unknown
-        /// Not an `ObservableObject`, or one with the synthesized `objectWillChange`, which is
-        /// installed in the properties when read: an assignment need not look anything up.
-        case synthesizedOrNone
-
-        /// `.synthesizedOrNone`, for every class.
-        static func of(_ type: AnyObject.Type) -> WillChangeKind { .synthesizedOrNone }
-
-        /// Nothing to learn: see `of(_:)`.
-        static func learn(_ type: AnyObject.Type) {}
-    }
-
     /// Holds the synthesized `objectWillChange` of each live object with no `@Published` property.
     ///
     /// Keyed by identity, holding each object weakly: a strong hold would leak the object. Entries
