@@ -15,26 +15,20 @@ struct SubjectTests {
         withExtendedLifetime(token) {}
     }
 
-    @Test(
-        "Every subscriber receives every value, in subscription order",
-        .linuxDifference(
-            "subscribers are sent each value in subscription order; Combine promises no order")
-    )
+    @Test("Every subscriber receives every value; on Linux, in subscription order")
     func multipleSubscribers() {
         let subject = PassthroughSubject<Int, Never>()
         var order: [String] = []
         let first = subject.sink { order.append("first \($0)") }
         let second = subject.sink { order.append("second \($0)") }
         subject.send(1)
-        #expect(order == ["first 1", "second 1"])
+        #expect(order.sorted() == ["first 1", "second 1"])
+        // Combine promises no order between subscribers ("Differences from Combine").
+        if !publishingIsCombine { #expect(order == ["first 1", "second 1"]) }
         withExtendedLifetime((first, second)) {}
     }
 
-    @Test(
-        "More subscribers than a send claims at once still get every value and the end, in order",
-        .linuxDifference(
-            "subscribers are sent each value in subscription order; Combine promises no order")
-    )
+    @Test("More subscribers than a send claims at once still get every value and the end")
     func manySubscribers() {
         // The first 64 idle subscribers are handed values directly; the rest through queues.
         let subject = PassthroughSubject<Int, Never>()
@@ -53,7 +47,9 @@ struct SubjectTests {
         subject.send(2)
         subject.send(completion: .finished)
         #expect(received.allSatisfy { $0 == [1, 2] })
-        #expect(order == Array(0..<100) + Array(0..<100))
+        #expect(order.count == 200)
+        // Combine promises no order between subscribers ("Differences from Combine").
+        if !publishingIsCombine { #expect(order == Array(0..<100) + Array(0..<100)) }
         #expect(finished == 100)
         withExtendedLifetime(tokens) {}
     }
