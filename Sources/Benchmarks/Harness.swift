@@ -157,12 +157,15 @@ final class Model: ObservableObject {
     @Published var value = 0
 }
 
+// The rows above send into subjects from several tasks at once. The subjects lock internally and
+// may be sent to from any thread, but neither Apple's Combine nor Linux's Publishing marks them
+// `Sendable`. Linux's are declared in this package, where `@retroactive` does not apply.
 #if canImport(Combine)
-    // The rows above send into subjects from several tasks at once, as Linux allows. Combine's
-    // subjects lock internally and may be sent to from any thread, but Apple's SDK does not mark
-    // them `Sendable`.
     // swift-format-ignore: AvoidRetroactiveConformances
     extension PassthroughSubject: @retroactive @unchecked Sendable {}
     // swift-format-ignore: AvoidRetroactiveConformances
     extension CurrentValueSubject: @retroactive @unchecked Sendable {}
+#else
+    extension PassthroughSubject: @unchecked Sendable {}
+    extension CurrentValueSubject: @unchecked Sendable {}
 #endif

@@ -74,8 +74,7 @@ struct SearchViewModelTests {
     }
 
     @Test(
-        "On the real main run loop, off the main actor, the results arrive",
-        .skippedInAppleImitation("Swift Testing never runs the main run loop on Linux")
+        "On the real main run loop, off the main actor, the results arrive"
     )
     func mainRunLoop() async {
         let viewModel = SearchViewModel(service: service, scheduler: RunLoop.main)
@@ -88,8 +87,7 @@ struct SearchViewModelTests {
 
     @MainActor
     @Test(
-        "On the real main run loop, from the main actor, the results arrive",
-        .skippedInAppleImitation("Swift Testing never runs the main run loop on Linux")
+        "On the real main run loop, from the main actor, the results arrive"
     )
     func mainRunLoopOnMainActor() async {
         let viewModel = SearchViewModel(service: service, scheduler: RunLoop.main)

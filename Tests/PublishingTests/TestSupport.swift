@@ -111,14 +111,18 @@ final class Events<Output, Failure: Error> {
     func cancel() { token?.cancel() }
 }
 
+// Tests only: these tests send into subjects from several tasks at once. The subjects lock
+// internally and may be sent to from any thread, but neither Apple's Combine nor Linux's
+// Publishing marks them `Sendable`; a view model's own code would wrap them instead. Linux's
+// are declared in this package, where `@retroactive` does not apply.
 #if canImport(Combine)
-    // Tests only: these tests send into subjects from several tasks at once, as Linux allows.
-    // Combine's subjects lock internally and may be sent to from any thread, but Apple's SDK
-    // does not mark them `Sendable`; a view model's own code would wrap them instead.
     // swift-format-ignore: AvoidRetroactiveConformances
     extension PassthroughSubject: @retroactive @unchecked Sendable {}
     // swift-format-ignore: AvoidRetroactiveConformances
     extension CurrentValueSubject: @retroactive @unchecked Sendable {}
+#else
+    extension PassthroughSubject: @unchecked Sendable {}
+    extension CurrentValueSubject: @unchecked Sendable {}
 #endif
 
 #if canImport(Combine)

@@ -11,7 +11,7 @@
     /// let token = count.sink { print($0) }   // prints 0
     /// count.value = 1                        // prints 1
     /// ```
-    public final class CurrentValueSubject<Output, Failure: Error>: ClosurePublisher, Sendable {
+    public final class CurrentValueSubject<Output, Failure: Error>: ClosurePublisher {
         @usableFromInline let relay: Relay<Output, Failure>
 
         /// Creates a subject whose current value is `value`.

@@ -11,7 +11,7 @@
     /// let token = events.sink { print($0) }
     /// events.send("tapped")
     /// ```
-    public final class PassthroughSubject<Output, Failure: Error>: ClosurePublisher, Sendable {
+    public final class PassthroughSubject<Output, Failure: Error>: ClosurePublisher {
         @usableFromInline let relay = Relay<Output, Failure>()
 
         /// Creates a subject with no subscribers.

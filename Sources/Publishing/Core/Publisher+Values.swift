@@ -1,6 +1,5 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    extension AsyncPublisher: Sendable where Upstream: Sendable {}
 
     extension Publisher {
         /// The publisher's values as an asynchronous sequence.

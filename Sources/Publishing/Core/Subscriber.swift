@@ -62,7 +62,7 @@
     }
 
     /// A unique identity: the object's, or a fresh one for a value.
-    public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
+    public struct CombineIdentifier: Hashable, CustomStringConvertible {
         private let rawValue: UInt64
 
         private static let counter = Locked<UInt64>(0)

@@ -27,10 +27,7 @@
 
         /// A publisher of dates at a fixed interval, from `connect()` until the connection is
         /// cancelled.
-        public final class TimerPublisher: ConnectablePublisher, ClosurePublisher,
-            @unchecked Sendable
-        {
-            // @unchecked: every stored property is a constant, and the subject is thread-safe.
+        public final class TimerPublisher: ConnectablePublisher, ClosurePublisher {
             /// Each date the timer fires at.
             public typealias Output = Date
             /// A timer cannot fail.

@@ -6,7 +6,8 @@
     /// Upstreams may send from any thread at once. Each change of the operator's `State` and the
     /// events it decides on happen under one lock, so the order downstream is the order of the
     /// changes; delivery runs outside the lock, one event at a time, by whichever thread finds
-    /// nobody delivering (the ``Relay``'s rule, so re-entrant sends never deadlock). Nothing is
+    /// nobody delivering, and events decided from inside a delivery on its own thread go out at
+    /// once, nested in it (the ``Relay``'s rule, so re-entrant sends never deadlock). Nothing is
     /// delivered after the completion or a cancel, and both cancel every upstream held.
     // @unchecked: every mutable field is guarded by `lock`; only the thread that set `isDelivering`
     // calls the handlers.
@@ -38,6 +39,9 @@
             ((Subscribers.Completion<Failure>) -> Void)?
         @exclusivity(unchecked) private var queue = FIFO<Event>()
         @exclusivity(unchecked) private var isDelivering = false
+        /// The thread delivering, while `isDelivering`: events it decides on from inside that
+        /// delivery go out at once (depth-first), as Combine delivers them; another thread's wait.
+        @exclusivity(unchecked) private var deliveringThread: ThreadID?
         /// The completion has been accepted, or the subscription cancelled: nothing more goes out.
         @exclusivity(unchecked) private var isClosed = false
         @exclusivity(unchecked) private var upstreams: [Int: AnyCancellable] = [:]
@@ -77,6 +81,7 @@
             // The common case: one value, and nobody delivering. Hand it over without queueing.
             if outbox.rest.isEmpty, !isDelivering, queue.isEmpty, case .value(let value) = first {
                 isDelivering = true
+                deliveringThread = .current
                 let receiveValue = receiveValue
                 lock.unlock()
                 receiveValue?(value)
@@ -84,6 +89,22 @@
                 return result
             }
             var ended: [AnyCancellable] = []
+            if isDelivering, deliveringThread?.isCurrent == true {
+                // Decided from inside this thread's own delivery: delivered now, inside it.
+                var nested: [Event] = []
+                for event in CollectionOfOne(first) + outbox.rest where !isClosed {
+                    nested.append(event)
+                    if case .completion = event {
+                        isClosed = true
+                        ended = Array(upstreams.values)
+                        upstreams = [:]
+                    }
+                }
+                lock.unlock()
+                for upstream in ended { upstream.cancel() }
+                for event in nested { deliverNow(event) }
+                return result
+            }
             for event in CollectionOfOne(first) + outbox.rest where !isClosed {
                 queue.push(event)
                 if case .completion = event {
@@ -93,7 +114,10 @@
                 }
             }
             let shouldDeliver = !isDelivering && !queue.isEmpty
-            if shouldDeliver { isDelivering = true }
+            if shouldDeliver {
+                isDelivering = true
+                deliveringThread = .current
+            }
             lock.unlock()
             for upstream in ended { upstream.cancel() }
             if shouldDeliver { drain() }
@@ -173,11 +197,30 @@
             withExtendedLifetime(handlers) {}
         }
 
+        /// Delivers one event from inside this thread's delivery, with the handlers as they are
+        /// now: none once the completion has gone out or the subscription was cancelled.
+        private func deliverNow(_ event: Event) {
+            lock.lock()
+            switch event {
+            case .value(let value):
+                let receiveValue = receiveValue
+                lock.unlock()
+                receiveValue?(value)
+            case .completion(let completion):
+                let handlers = (receiveValue, receiveCompletion)
+                receiveValue = nil
+                receiveCompletion = nil
+                lock.unlock()
+                handlers.1?(completion)
+            }
+        }
+
         private func drain() {
             while true {
                 lock.lock()
                 guard let event = queue.pop() else {
                     isDelivering = false
+                    deliveringThread = nil
                     lock.unlock()
                     return
                 }

@@ -60,3 +60,24 @@ final class LockStorage: ManagedBuffer<Void, pthread_mutex_t> {
         withUnsafeMutablePointerToElements { _ = pthread_mutex_destroy($0) }
     }
 }
+
+/// The calling thread, to tell a call made from inside a delivery on this thread from another
+/// thread's.
+@usableFromInline
+// @unchecked: a thread handle is an identifier, compared with `pthread_equal`, never dereferenced.
+package struct ThreadID: @unchecked Sendable {
+    @usableFromInline let handle: pthread_t
+
+    /// The calling thread.
+    @inlinable
+    package static var current: ThreadID { ThreadID(handle: pthread_self()) }
+
+    @inlinable
+    init(handle: pthread_t) {
+        self.handle = handle
+    }
+
+    /// Whether this is the calling thread.
+    @inlinable
+    package var isCurrent: Bool { pthread_equal(handle, pthread_self()) != 0 }
+}

@@ -13,12 +13,12 @@
     /// - Each subscriber gets every event in the order the relay accepted it: who delivers what is
     ///   decided while the relay's lock is held, so a replayed current value can never be
     ///   overtaken by a concurrent send.
-    /// - Delivery runs outside the lock, on the sending thread. If a subscriber is already being
-    ///   delivered to (by another thread, or re-entrantly from its own closure), the event waits
-    ///   in its queue and that delivery hands it over next. So sending, subscribing and cancelling
-    ///   from inside a closure never deadlock, and values sent from inside a closure reach each
-    ///   subscriber after the value being delivered now.
-    /// - No subscriber receives two events at once.
+    /// - Delivery runs outside the lock, on the sending thread. An event sent from inside a
+    ///   delivery, on the delivering thread, goes to that subscriber at once, nested in the
+    ///   delivery (depth-first, as Combine's recursive lock lets it); if another thread is
+    ///   delivering to it, the event waits in its queue and that delivery hands it over next. So
+    ///   sending, subscribing and cancelling from inside a closure never deadlock.
+    /// - No subscriber receives events from two threads at once.
     /// - The common case, a send to idle subscribers, queues nothing and allocates nothing: each
     ///   idle subscriber is claimed under the lock and handed the value directly.
     /// - A `@Published` property's relay stores the value the property reads only once it has
@@ -50,11 +50,22 @@
             @usableFromInline @exclusivity(unchecked) var backlog: Backlog?
             /// Whether some thread is delivering to this subscriber; only that thread may.
             @usableFromInline @exclusivity(unchecked) var isDelivering = false
+            /// The thread delivering to this subscriber, while `isDelivering`: a value that thread
+            /// sends to it from inside the delivery is delivered at once (depth-first), as Combine
+            /// does; another thread's waits in the backlog.
+            @usableFromInline @exclusivity(unchecked) var deliveringThread: ThreadID?
             /// Held, as a Combine subscription holds its subject, until cancelled. The relay holds
             /// the subscription only while it is subscribed, so the cycle ends with it; and the
             /// token's closure captures only the subscription, which then serves as its context
             /// instead of a context allocated per subscription.
             @usableFromInline let relay: Relay
+
+            /// Marks this subscriber as being delivered to by the calling thread. Under the lock.
+            @inlinable
+            func claim() {
+                isDelivering = true
+                deliveringThread = .current
+            }
 
             @inlinable
             func enqueue(_ event: Event) {
@@ -195,7 +206,7 @@
                 // One idle subscriber, the usual case: the store joins the lock that ends the
                 // delivery, so the assignment takes the lock no more often than a subject's send.
                 let subscription = subscriptions[0]
-                subscription.isDelivering = true
+                subscription.claim()
                 lock.unlock()
                 receiveValue(value)
                 drainKeepingLock(subscription)
@@ -302,14 +313,30 @@
             let ended = subscriptions
             subscriptions = []
             var idle: [Subscription] = []
+            var nested: [Subscription] = []
             for subscription in ended {
-                subscription.enqueue(.completion(completion))
                 if !subscription.isDelivering {
-                    subscription.isDelivering = true
+                    subscription.enqueue(.completion(completion))
+                    subscription.claim()
                     idle.append(subscription)
+                } else if subscription.deliveringThread?.isCurrent == true {
+                    // Sent from inside this subscriber's delivery: it ends now, as in Combine;
+                    // the delivery under way delivers nothing more.
+                    if !subscription.isCancelled {
+                        subscription.isCancelled = true
+                        nested.append(subscription)
+                    }
+                } else {
+                    subscription.enqueue(.completion(completion))
                 }
             }
             lock.unlock()
+            for subscription in nested {
+                // Ended as a cancel ends it: nobody else touches the handlers now.
+                subscription.receiveCompletion?(completion)
+                subscription.receiveValue = nil
+                subscription.receiveCompletion = nil
+            }
             for subscription in idle {
                 drain(subscription)
             }
@@ -331,7 +358,7 @@
             }
             let replay = completion == nil ? current : nil
             let hasEvent = replay != nil || subscription.backlog != nil
-            subscription.isDelivering = hasEvent
+            if hasEvent { subscription.claim() }
             lock.unlock()
             if hasEvent {
                 if let replay { receiveValue(replay) }
@@ -382,28 +409,35 @@
                 let receiveValue = targets[0].receiveValue
             {
                 let subscription = targets[0]
-                subscription.isDelivering = true
+                subscription.claim()
                 lock.unlock()
                 receiveValue(value)
                 drain(subscription)
                 return
             }
             var claimed: UInt64 = 0
+            // Subscribers this thread is delivering to already: the value is sent from inside
+            // that delivery, and goes to them at once, in the delivery that holds their claim.
+            var nested: UInt64 = 0
             var queued: [Subscription] = []
             for (index, subscription) in targets.enumerated() {
                 if subscription.isDelivering {
-                    subscription.enqueue(.value(value))
+                    if index < UInt64.bitWidth, subscription.deliveringThread?.isCurrent == true {
+                        nested |= 1 << index
+                    } else {
+                        subscription.enqueue(.value(value))
+                    }
                 } else if index < UInt64.bitWidth {
-                    subscription.isDelivering = true
+                    subscription.claim()
                     claimed |= 1 << index
                 } else {
-                    subscription.isDelivering = true
+                    subscription.claim()
                     subscription.enqueue(.value(value))
                     queued.append(subscription)
                 }
             }
             lock.unlock()
-            var remaining = claimed
+            var remaining = claimed | nested
             while remaining != 0 {
                 let index = remaining.trailingZeroBitCount
                 remaining &= remaining - 1
@@ -414,7 +448,7 @@
                 let receiveValue = subscription.isCancelled ? nil : subscription.receiveValue
                 lock.unlock()
                 receiveValue?(value)
-                drain(subscription)
+                if claimed & (1 << index) != 0 { drain(subscription) }
             }
             for subscription in queued {
                 drain(subscription)
@@ -435,6 +469,7 @@
                 lock.lock()
                 guard let event = subscription.backlog?.events.pop() else {
                     subscription.isDelivering = false
+                    subscription.deliveringThread = nil
                     return
                 }
                 switch event {

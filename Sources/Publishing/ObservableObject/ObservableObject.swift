@@ -13,8 +13,8 @@
     ///
     /// An object with no `@Published` property gets the same synthesized publisher, one per object,
     /// for you to send when its state changes (for example, when a dependency it forwards changes).
-    /// A class may also declare its own `objectWillChange`; `@Published` sends it if it is an
-    /// ``ObservableObjectPublisher``.
+    /// A class may also declare its own `objectWillChange`; then, as in Combine, its `@Published`
+    /// properties do not send it: the class sends it itself before each change.
     public protocol ObservableObject: AnyObject {
         /// The type of ``objectWillChange``.
         associatedtype ObjectWillChangePublisher: Publisher = ObservableObjectPublisher
@@ -58,7 +58,6 @@
         private static let installing = Lock()
 
         static func publisher(for object: AnyObject) -> ObservableObjectPublisher {
-            WillChangeKind.noteSynthesized(type(of: object))
             let slots = publishedStorage(of: object).map(\.willChangeSlot)
             guard !slots.isEmpty else {
                 return WillChangeRegistry.shared.publisher(for: object)
@@ -88,56 +87,23 @@
         return storage
     }
 
-    /// What a class's `@Published` assignments must do about `objectWillChange`, learnt from its
-    /// first object and remembered per class.
+    /// What a class's `@Published` assignments must do about `objectWillChange`.
+    ///
+    /// As in Combine, `@Published` fires only the synthesized `objectWillChange`, which reading it
+    /// installs in the properties (nobody can be subscribed before that), and never a hand-written
+    /// one: so an assignment has nothing to look up, and every class is `.synthesizedOrNone`.
     enum WillChangeKind {
-        /// Not learnt yet: look the object's `objectWillChange` up, and learn from it.
+        /// Not learnt yet; no class is: see `of(_:)`.
         case unknown
         /// Not an `ObservableObject`, or one with the synthesized `objectWillChange`, which is
         /// installed in the properties when read: an assignment need not look anything up.
         case synthesizedOrNone
-        /// A hand-written `objectWillChange`: each object's must be read once.
-        case handWritten
 
-        private struct Table {
-            var kinds: [ObjectIdentifier: WillChangeKind] = [:]
-            /// Classes whose synthesized `objectWillChange` was made, so reading it ran ours.
-            var synthesized: Set<ObjectIdentifier> = []
-            /// The class last found learnt, and its kind. Tests make objects of one class after
-            /// another, and with every cache cold after a wait, hashing the key cost more than the
-            /// rest of a first assignment.
-            var last: (type: ObjectIdentifier, kind: WillChangeKind)?
-        }
+        /// `.synthesizedOrNone`, for every class.
+        static func of(_ type: AnyObject.Type) -> WillChangeKind { .synthesizedOrNone }
 
-        private static let table = Locked(Table())
-
-        static func of(_ type: AnyObject.Type) -> WillChangeKind {
-            let id = ObjectIdentifier(type)
-            return table.withLock { table in
-                if let last = table.last, last.type == id { return last.kind }
-                let kind = table.kinds[id] ?? .unknown
-                // Only a learnt kind is remembered: it never changes once learnt.
-                if kind != .unknown { table.last = (id, kind) }
-                return kind
-            }
-        }
-
-        /// Records that reading the `objectWillChange` of an object of `type` made the synthesized
-        /// one.
-        static func noteSynthesized(_ type: AnyObject.Type) {
-            table.withLock { _ = $0.synthesized.insert(ObjectIdentifier(type)) }
-        }
-
-        /// Decides the kind of `type` once its first object's `objectWillChange` has been read (or
-        /// found not to exist).
-        static func learn(_ type: AnyObject.Type) {
-            let isObservable = type is any ObservableObject.Type
-            table.withLock { table in
-                let id = ObjectIdentifier(type)
-                let isSynthesized = table.synthesized.contains(id)
-                table.kinds[id] = !isObservable || isSynthesized ? .synthesizedOrNone : .handWritten
-            }
-        }
+        /// Nothing to learn: see `of(_:)`.
+        static func learn(_ type: AnyObject.Type) {}
     }
 
     /// Holds the synthesized `objectWillChange` of each live object with no `@Published` property.

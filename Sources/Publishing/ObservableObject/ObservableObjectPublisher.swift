@@ -4,7 +4,7 @@
     ///
     /// `@Published` properties of an ``ObservableObject`` call ``send()`` before each change; you
     /// may call it yourself when other state changes. Safe to use from any thread.
-    public final class ObservableObjectPublisher: ClosurePublisher, Sendable {
+    public final class ObservableObjectPublisher: ClosurePublisher {
         /// Each change is announced with `()`.
         public typealias Output = Void
         /// Announcing a change cannot fail.

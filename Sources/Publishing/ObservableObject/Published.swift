@@ -115,8 +115,6 @@
         }
     }
 
-    extension Published: Sendable where Value: Sendable {}
-
     /// A publisher whose values a test's wait can take once each assignment has finished: a
     /// `@Published` property's, which publishes before it stores, as in Combine.
     @usableFromInline
@@ -137,5 +135,4 @@
     extension Published: PublishedStorage {
         var willChangeSlot: any WillChangeSlot { relay }
     }
-    extension Published.Publisher: Sendable where Value: Sendable {}
 #endif

@@ -5,7 +5,7 @@
     /// ```swift
     /// let nothing: AnyPublisher<Int, Never> = Empty().eraseToAnyPublisher()
     /// ```
-    public struct Empty<Output, Failure: Error>: ClosurePublisher, Equatable, Sendable {
+    public struct Empty<Output, Failure: Error>: ClosurePublisher, Equatable {
         /// Whether a subscriber receives `.finished` at once.
         public let completeImmediately: Bool
 

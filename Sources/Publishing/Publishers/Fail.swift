@@ -36,6 +36,5 @@
         }
     }
 
-    extension Fail: Sendable where Failure: Sendable {}
     extension Fail: Equatable where Failure: Equatable {}
 #endif

@@ -15,7 +15,7 @@
     /// The promise may be called from any thread; only its first call counts. A subscriber that
     /// comes after the result receives it at once. As in Combine, ``Promise`` is not `@Sendable`:
     /// to call it from a `@Sendable` closure, wrap it as Combine code must.
-    public final class Future<Output, Failure: Error>: ClosurePublisher, Sendable {
+    public final class Future<Output, Failure: Error>: ClosurePublisher {
         /// The closure the work calls with its result.
         public typealias Promise = (Result<Output, Failure>) -> Void
 

@@ -31,6 +31,5 @@
         }
     }
 
-    extension Just: Sendable where Output: Sendable {}
     extension Just: Equatable where Output: Equatable {}
 #endif

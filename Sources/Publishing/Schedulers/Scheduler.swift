@@ -126,12 +126,12 @@
     ///
     /// Use it in tests (or where no hop is needed) in place of a queue: `receive(on:
     /// ImmediateScheduler.shared)` delivers synchronously.
-    public struct ImmediateScheduler: Scheduler, Sendable {
+    public struct ImmediateScheduler: Scheduler {
         /// The immediate scheduler's time: a counter that never moves.
-        public struct SchedulerTimeType: Strideable, Hashable, Sendable {
+        public struct SchedulerTimeType: Strideable, Hashable {
             /// A distance between two of its times.
             public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
-                ExpressibleByFloatLiteral, Hashable, Sendable
+                ExpressibleByFloatLiteral, Hashable
             {
                 /// The distance, as a count.
                 public var magnitude: Int
@@ -191,8 +191,9 @@
         /// The immediate scheduler takes no options.
         public typealias SchedulerOptions = Never
 
+        // Not `Sendable`, as in Combine; safe to share: it has no stored properties.
         /// The immediate scheduler.
-        public static let shared = ImmediateScheduler()
+        public nonisolated(unsafe) static let shared = ImmediateScheduler()
 
         /// Its one time.
         public var now: SchedulerTimeType { SchedulerTimeType() }

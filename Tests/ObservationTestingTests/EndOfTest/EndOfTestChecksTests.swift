@@ -51,6 +51,24 @@ private final class Keeper {
     var changes: ChangeRecorder<ListViewModel>?
 }
 
+/// A view model that debounces its query on a scheduler it is given, as a search field's does.
+private final class DebouncingViewModel {
+    let query = PassthroughSubject<String, Never>()
+    private(set) var results: [String] = []
+    private var token: AnyCancellable?
+
+    init(scheduler: TestSchedulerOf<DispatchQueue>) {
+        token = query.debounce(for: .milliseconds(300), scheduler: scheduler)
+            .sink { [weak self] in self?.results.append($0) }
+    }
+}
+
+#if canImport(Combine)
+    private let publishingIsCombine = true
+#else
+    private let publishingIsCombine = false
+#endif
+
 /// Runs `body` with failures captured; returns them.
 @MainActor
 private func failures(
@@ -102,6 +120,39 @@ struct EndOfTestChecksTests {
             found.first?.message.hasPrefix(
                 "End of test: DispatchQueue.test has 2 scheduled actions still due, at +1.0 s, "
                     + "+1.5 s") == true)
+    }
+
+    @Test("A debounce due when its view model goes away is not pending work; kept alive, it is")
+    func debounceOfReleasedViewModel() async {
+        let keeper = Keeper()
+        let kept = await failures {
+            await withEndOfTestChecks {
+                let viewModel = DebouncingViewModel(scheduler: DispatchQueue.test)
+                keeper.object = viewModel
+                viewModel.query.send("swift")
+            }
+        }
+        keeper.object = nil
+        #expect(kept.count == 1)
+        #expect(kept.first?.message.contains("1 scheduled action still due, at +0.3 s") == true)
+
+        let released = await failures {
+            await withEndOfTestChecks {
+                let viewModel = DebouncingViewModel(scheduler: DispatchQueue.test)
+                viewModel.query.send("swift")
+            }
+        }
+        // Combine's debounce schedules each wait as a cancellable (repeating) action and cancels
+        // it with the subscription; Linux's schedules a one-shot action, which a cancel cannot
+        // take back, so the scheduler still holds it (Publishers+Time.swift, being rewritten).
+        withKnownIssue(
+            "Linux's debounce leaves its due action on the scheduler after a cancel",
+            isIntermittent: false
+        ) {
+            #expect(released.isEmpty)
+        } when: {
+            !publishingIsCombine
+        }
     }
 
     @Test("A test that finishes its work, or makes nothing to check, passes")

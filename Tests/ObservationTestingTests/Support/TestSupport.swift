@@ -97,31 +97,19 @@ func afterRealDelay(_ delay: Duration) async {
     }
 }
 
+// Tests only: these tests send into subjects from several tasks at once. The subjects lock
+// internally and may be sent to from any thread, but neither Apple's Combine nor Linux's
+// Publishing marks them `Sendable`; a view model's own code would wrap them instead. Linux's
+// are declared in this package, where `@retroactive` does not apply.
 #if canImport(Combine)
-    // Tests only: these tests send into subjects from several tasks at once, as Linux allows.
-    // Combine's subjects lock internally and may be sent to from any thread, but Apple's SDK
-    // does not mark them `Sendable`; a view model's own code would wrap them instead.
     // swift-format-ignore: AvoidRetroactiveConformances
     extension PassthroughSubject: @retroactive @unchecked Sendable {}
     // swift-format-ignore: AvoidRetroactiveConformances
     extension CurrentValueSubject: @retroactive @unchecked Sendable {}
-#endif
-
-/// Whether these tests run in the imitated Apple configuration (.ci/apple-sim), where a few
-/// things the imitation cannot do are skipped, each with its reason.
-#if APPLE_SIM
-    let isAppleImitation = true
 #else
-    let isAppleImitation = false
+    extension PassthroughSubject: @unchecked Sendable {}
+    extension CurrentValueSubject: @unchecked Sendable {}
 #endif
-
-extension Trait where Self == ConditionTrait {
-    /// Skips the test in the imitated Apple configuration only, for something the imitation
-    /// cannot do; the reason is shown, prefixed so that .ci/apple-sim counts it.
-    static func skippedInAppleImitation(_ reason: Comment) -> Self {
-        .disabled(if: isAppleImitation, Comment(rawValue: "apple-sim: \(reason.rawValue)"))
-    }
-}
 
 /// A failure the package recorded while failures were captured, shaped as the `Issue` a
 /// `withKnownIssue` matcher reads.

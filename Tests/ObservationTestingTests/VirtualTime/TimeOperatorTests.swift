@@ -176,43 +176,39 @@ struct TimeOperatorTests {
         #expect(log.values == [.seconds(2), .milliseconds(500)])
     }
 
-    // Not in the Apple imitation: OpenCombine has no collect(.byTime) (Apple's Combine has).
-    #if !APPLE_SIM
-        @Test(
-            "collect(.byTime) groups by interval; .byTimeOrCount also by count; the rest on finishing"
-        )
-        func collectByTime() {
-            let scheduler = DispatchQueue.test
-            let subject = PassthroughSubject<Int, Never>()
-            let byTime = Log(subject.collect(.byTime(scheduler, .seconds(1))))
-            let byCount = Log(subject.collect(.byTimeOrCount(scheduler, .seconds(1), 2)))
-            subject.send(1)
-            subject.send(2)
-            subject.send(3)
-            #expect(byCount.values == [[1, 2]])
-            scheduler.advance(by: .seconds(1))
-            #expect(byTime.values == [[1, 2, 3]])
-            #expect(byCount.values == [[1, 2], [3]])
-            scheduler.advance(by: .seconds(3))  // empty intervals send nothing
-            subject.send(4)
-            subject.send(completion: .finished)
-            #expect(byTime.values == [[1, 2, 3], [4]] && byTime.finished)
-            #expect(scheduler.pendingCount == 0)  // both interval timers ended with the stream
-        }
-    #endif
+    @Test(
+        "collect(.byTime) groups by interval; .byTimeOrCount also by count; the rest on finishing"
+    )
+    func collectByTime() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        let byTime = Log(subject.collect(.byTime(scheduler, .seconds(1))))
+        let byCount = Log(subject.collect(.byTimeOrCount(scheduler, .seconds(1), 2)))
+        subject.send(1)
+        subject.send(2)
+        subject.send(3)
+        #expect(byCount.values == [[1, 2]])
+        scheduler.advance(by: .seconds(1))
+        #expect(byTime.values == [[1, 2, 3]])
+        #expect(byCount.values == [[1, 2], [3]])
+        scheduler.advance(by: .seconds(3))  // empty intervals send nothing
+        subject.send(4)
+        subject.send(completion: .finished)
+        // Combine sends the rest, then the completion, on the scheduler; Linux's at once.
+        scheduler.advance()
+        #expect(byTime.values == [[1, 2, 3], [4]] && byTime.finished)
+        #expect(scheduler.pendingCount == 0)  // both interval timers ended with the stream
+    }
 
-    // Not in the Apple imitation: OpenCombine has no collect(.byTime) (Apple's Combine has).
-    #if !APPLE_SIM
-        @Test("Cancelling a timed subscription leaves no work scheduled forever")
-        func cancelEndsRepeatingWork() {
-            let scheduler = DispatchQueue.test
-            let subject = PassthroughSubject<Int, Never>()
-            let log = Log(subject.collect(.byTime(scheduler, .seconds(1))))
-            #expect(scheduler.pendingCount == 1)
-            log.token?.cancel()
-            #expect(scheduler.pendingCount == 0)
-        }
-    #endif
+    @Test("Cancelling a timed subscription leaves no work scheduled forever")
+    func cancelEndsRepeatingWork() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        let log = Log(subject.collect(.byTime(scheduler, .seconds(1))))
+        #expect(scheduler.pendingCount == 1)
+        log.token?.cancel()
+        #expect(scheduler.pendingCount == 0)
+    }
 
     @Test("ImmediateScheduler and DispatchQueue.immediate run at once; AnyScheduler forwards")
     func immediateAndErased() {
@@ -260,8 +256,7 @@ struct RealSchedulerTests {
     }
 
     @Test(
-        "RunLoop.main and DispatchQueue.main deliver under Swift Testing, off the main actor",
-        .skippedInAppleImitation("Swift Testing never runs the main run loop on Linux")
+        "RunLoop.main and DispatchQueue.main deliver under Swift Testing, off the main actor"
     )
     func mainSchedulersDeliver() async {
         let subject = CurrentValueSubject<Int, Never>(0)
@@ -284,8 +279,7 @@ struct RealSchedulerTests {
 
     @MainActor
     @Test(
-        "RunLoop.main and DispatchQueue.main deliver under Swift Testing, on the main actor",
-        .skippedInAppleImitation("Swift Testing never runs the main run loop on Linux")
+        "RunLoop.main and DispatchQueue.main deliver under Swift Testing, on the main actor"
     )
     func mainSchedulersDeliverOnMainActor() async {
         let subject = CurrentValueSubject<Int, Never>(0)
@@ -322,8 +316,7 @@ struct RealSchedulerTests {
     }
 
     @Test(
-        "Timer.publish fires on the main run loop until cancelled; OperationQueue runs work",
-        .skippedInAppleImitation("Swift Testing never runs the main run loop on Linux")
+        "Timer.publish fires on the main run loop until cancelled; OperationQueue runs work"
     )
     func timerAndOperationQueue() async {
         let ticks = Timer.publish(every: 0.01, on: .main, in: .common).autoconnect()

@@ -1,0 +1,54 @@
+import Observation
+import Publishing
+
+// What a change recorder's failures say: the states no step took, and the steps that would.
+extension ChangeRecorder {
+    static func unassertedChanges(
+        in states: [StateSnapshot], from position: Int
+    ) -> [(index: Int, changes: [StateSnapshot.Property])] {
+        guard position < states.count else { return [] }
+        return (position..<states.count).map { index in
+            (index, states[index].changes(from: states[index - 1]))
+        }
+    }
+
+    /// One line per state: `  [2] items: [1, 2, 3], isLoading: false`.
+    static func lines(_ states: [(index: Int, changes: [StateSnapshot.Property])]) -> String {
+        states.map { "  [\($0.index)] " + StateSnapshot.describe($0.changes) }
+            .joined(separator: "\n")
+    }
+
+    /// The steps that would take these states, written to be pasted (after review) into the
+    /// test: `await changes.next { $0.isLoading = false }`, named as the recorder usually is.
+    static func steps(_ states: [[StateSnapshot.Property]]) -> String {
+        let steps = states.filter { !$0.isEmpty }.map { changes in
+            "    await changes.next {\n"
+                + changes.map { "        $0.\($0.name) = \(Self.literal($0.value))\n" }.joined()
+                + "    }"
+        }
+        guard !steps.isEmpty else { return "" }
+        let those =
+            steps.count == 1 ? "The step that would take it" : "The steps that would take them"
+        return "\n\n\(those), to paste after review:\n" + steps.joined(separator: "\n")
+    }
+
+    /// `value` as Swift source: an optional as what it holds, or `nil`; one too long for a
+    /// message as an editor placeholder naming its type. Its type's module name is dropped
+    /// (`Phase.loading`, not `MyApp.Phase.loading`), as the test writes it.
+    static func literal(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else {
+            let source = ValueDescription.withoutModule(
+                of: value, in: ValueDescription.withoutLocalContext(String(reflecting: value)))
+            guard source.count <= ValueDescription.maximumLength * 2 else {
+                return "<#\(type(of: value)), too long to show#>"
+            }
+            return source
+        }
+        return mirror.children.first.map { literal($0.value) } ?? "nil"
+    }
+
+    static func count(_ changes: Int) -> String {
+        ValueDescription.count(changes, "change", "changes")
+    }
+}
