@@ -1,0 +1,518 @@
+// A seeded differential test: generated operator chains and event scripts, run against
+// Publishing's own implementation on Linux and against Combine in the imitated Apple
+// configuration (.ci/apple-sim builds this file there too). The two cannot share a module, so
+// with DIFFERENTIAL_TRACE naming a file, each configuration writes what its subscriber saw, one
+// line per event, and .ci/differential compares the two files case by case. Without it, a few
+// cases run and only Combine's contract is checked: a subscription first, no value after the
+// completion, at most one completion, no more values than were demanded.
+import Dispatch
+import Foundation
+import ObservationTesting
+import Publishing
+import Testing
+
+@Suite("Differential: generated chains deliver what Combine's contract allows")
+struct DifferentialTests {
+    @Test("Generated chains and scripts; with DIFFERENTIAL_TRACE set, every event is written out")
+    func generatedChains() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let tracePath = environment["DIFFERENTIAL_TRACE"]
+        let cases =
+            environment["DIFFERENTIAL_CASES"].flatMap { Int($0) } ?? (tracePath == nil ? 60 : 300)
+        let seed = environment["DIFFERENTIAL_SEED"].flatMap { UInt64($0) } ?? 34
+        var trace = ""
+        for id in 0..<cases {
+            let generated = DifferentialCase(id: id, seed: seed)
+            let recorder = generated.run()
+            if tracePath != nil {
+                trace += recorder.lines.joined(separator: "\n") + "\n"
+            } else {
+                #expect(
+                    recorder.violations.isEmpty,
+                    "case \(id): \(generated.summary): \(recorder.violations)")
+            }
+        }
+        if let tracePath {
+            try trace.write(toFile: tracePath, atomically: true, encoding: .utf8)
+        }
+    }
+}
+
+/// SplitMix64: small, fast, and the same sequence in both configurations.
+private struct SplitMix64 {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+
+    mutating func chance(_ percent: Int) -> Bool {
+        int(0...99) < percent
+    }
+
+    mutating func pick<T>(_ choices: [T]) -> T {
+        choices[int(0...(choices.count - 1))]
+    }
+}
+
+private struct DifferentialError: Error, Equatable {
+    let code: Int
+}
+
+private typealias Chain = AnyPublisher<Int, DifferentialError>
+private typealias Scheduler = TestSchedulerOf<DispatchQueue>
+
+private enum Source {
+    case passthrough
+    case currentValue(Int)
+    case sequence([Int])
+    case just(Int)
+    case empty
+    case fail(Int)
+
+    var isSubject: Bool {
+        switch self {
+        case .passthrough, .currentValue: true
+        default: false
+        }
+    }
+
+    var label: String {
+        switch self {
+        case .passthrough: "PassthroughSubject"
+        case .currentValue(let value): "CurrentValueSubject(\(value))"
+        case .sequence(let values): "\(values).publisher"
+        case .just(let value): "Just(\(value))"
+        case .empty: "Empty"
+        case .fail(let code): "Fail(\(code))"
+        }
+    }
+
+    static func generate(_ random: inout SplitMix64) -> Source {
+        switch random.int(0...9) {
+        case 0...3: .passthrough
+        case 4...5: .currentValue(random.int(0...5))
+        case 6: .sequence((0..<random.int(0...4)).map { _ in random.int(0...5) })
+        case 7: .just(random.int(0...5))
+        case 8: .empty
+        default: .fail(random.int(1...3))
+        }
+    }
+}
+
+private enum Operator {
+    case map, filter, compactMap, removeDuplicates, scan
+    case prefix(Int)
+    case dropFirst(Int)
+    case first, firstWhere
+    case outputAt(Int)
+    case prefixWhile, dropWhile
+    case collect, count, reduce, replaceError, mapError
+    case debounce(Int)
+    case throttle(Int, latest: Bool)
+    case delay(Int)
+    case receiveOn
+
+    /// The operator's name as the comparison groups it: `throttle(latest:true)`, `prefix`.
+    var family: String {
+        switch self {
+        case .map: "map"
+        case .filter: "filter"
+        case .compactMap: "compactMap"
+        case .removeDuplicates: "removeDuplicates"
+        case .scan: "scan"
+        case .prefix: "prefix"
+        case .dropFirst: "dropFirst"
+        case .first: "first"
+        case .firstWhere: "firstWhere"
+        case .outputAt: "outputAt"
+        case .prefixWhile: "prefixWhile"
+        case .dropWhile: "dropWhile"
+        case .collect: "collect"
+        case .count: "count"
+        case .reduce: "reduce"
+        case .replaceError: "replaceError"
+        case .mapError: "mapError"
+        case .debounce: "debounce"
+        case .throttle(_, let latest): "throttle(latest:\(latest))"
+        case .delay: "delay"
+        case .receiveOn: "receiveOn"
+        }
+    }
+
+    var label: String {
+        switch self {
+        case .map: "map{$0+1}"
+        case .filter: "filter{$0%2==0}"
+        case .compactMap: "compactMap{$0%3==0 ? nil : $0*10}"
+        case .removeDuplicates: "removeDuplicates()"
+        case .scan: "scan(0,+)"
+        case .prefix(let count): "prefix(\(count))"
+        case .dropFirst(let count): "dropFirst(\(count))"
+        case .first: "first()"
+        case .firstWhere: "first(where:{$0>2})"
+        case .outputAt(let index): "output(at:\(index))"
+        case .prefixWhile: "prefix(while:{$0<4})"
+        case .dropWhile: "drop(while:{$0<3})"
+        case .collect: "collect().map{count*1000+sum}"
+        case .count: "count()"
+        case .reduce: "reduce(0,+)"
+        case .replaceError: "replaceError(with:-1).setFailureType"
+        case .mapError: "mapError{code+10}"
+        case .debounce(let due): "debounce(\(due)ms)"
+        case .throttle(let interval, let latest): "throttle(\(interval)ms,latest:\(latest))"
+        case .delay(let interval): "delay(\(interval)ms)"
+        case .receiveOn: "receive(on:)"
+        }
+    }
+
+    var isTime: Bool {
+        switch self {
+        case .debounce, .throttle, .delay, .receiveOn: true
+        default: false
+        }
+    }
+
+    static func generate(_ random: inout SplitMix64) -> Operator {
+        switch random.int(0...16) {
+        case 0: .map
+        case 1: .filter
+        case 2: .compactMap
+        case 3: .removeDuplicates
+        case 4: .scan
+        case 5: .prefix(random.int(0...3))
+        case 6: .dropFirst(random.int(0...3))
+        case 7: .first
+        case 8: .firstWhere
+        case 9: .outputAt(random.int(0...3))
+        case 10: .prefixWhile
+        case 11: .dropWhile
+        case 12: .collect
+        case 13: .count
+        case 14: .reduce
+        case 15: .replaceError
+        default: .mapError
+        }
+    }
+
+    static func generateTime(_ random: inout SplitMix64) -> Operator {
+        let interval = random.pick([10, 50, 100])
+        return switch random.int(0...4) {
+        case 0: .debounce(interval)
+        case 1: .throttle(interval, latest: true)
+        case 2: .throttle(interval, latest: false)
+        case 3: .delay(interval)
+        default: .receiveOn
+        }
+    }
+
+    func apply(to upstream: Chain, scheduler: Scheduler) -> Chain {
+        switch self {
+        case .map: upstream.map { $0 + 1 }.eraseToAnyPublisher()
+        case .filter: upstream.filter { $0 % 2 == 0 }.eraseToAnyPublisher()
+        case .compactMap: upstream.compactMap { $0 % 3 == 0 ? nil : $0 * 10 }.eraseToAnyPublisher()
+        case .removeDuplicates: upstream.removeDuplicates().eraseToAnyPublisher()
+        case .scan: upstream.scan(0) { $0 + $1 }.eraseToAnyPublisher()
+        case .prefix(let count): upstream.prefix(count).eraseToAnyPublisher()
+        case .dropFirst(let count): upstream.dropFirst(count).eraseToAnyPublisher()
+        case .first: upstream.first().eraseToAnyPublisher()
+        case .firstWhere: upstream.first { $0 > 2 }.eraseToAnyPublisher()
+        case .outputAt(let index): upstream.output(at: index).eraseToAnyPublisher()
+        case .prefixWhile: upstream.prefix { $0 < 4 }.eraseToAnyPublisher()
+        case .dropWhile: upstream.drop { $0 < 3 }.eraseToAnyPublisher()
+        case .collect:
+            upstream.collect().map { $0.count * 1000 + $0.reduce(0, +) }.eraseToAnyPublisher()
+        case .count: upstream.count().eraseToAnyPublisher()
+        case .reduce: upstream.reduce(0) { $0 + $1 }.eraseToAnyPublisher()
+        case .replaceError:
+            upstream.replaceError(with: -1).setFailureType(to: DifferentialError.self)
+                .eraseToAnyPublisher()
+        case .mapError:
+            upstream.mapError { DifferentialError(code: $0.code + 10) }.eraseToAnyPublisher()
+        case .debounce(let due):
+            upstream.debounce(for: .milliseconds(due), scheduler: scheduler).eraseToAnyPublisher()
+        case .throttle(let interval, let latest):
+            upstream.throttle(for: .milliseconds(interval), scheduler: scheduler, latest: latest)
+                .eraseToAnyPublisher()
+        case .delay(let interval):
+            upstream.delay(for: .milliseconds(interval), scheduler: scheduler)
+                .eraseToAnyPublisher()
+        case .receiveOn: upstream.receive(on: scheduler).eraseToAnyPublisher()
+        }
+    }
+}
+
+private enum Step {
+    case send(Int)
+    case finish
+    case fail(Int)
+    case cancel
+    /// A request for more; `nil` for unlimited.
+    case request(Int?)
+    case advance(milliseconds: Int)
+
+    var label: String {
+        switch self {
+        case .send(let value): "send \(value)"
+        case .finish: "send finished"
+        case .fail(let code): "send failure \(code)"
+        case .cancel: "cancel"
+        case .request(let count): "request \(count.map(String.init) ?? "unlimited")"
+        case .advance(let milliseconds): "advance \(milliseconds)ms"
+        }
+    }
+}
+
+/// One generated case: a source, one to three operators (at most one of them a time operator),
+/// the subscriber's demand, and a script.
+private struct DifferentialCase {
+    let id: Int
+    let source: Source
+    let operators: [Operator]
+    /// Asked for at subscription; `nil` for unlimited, 0 for nothing.
+    let initialDemand: Int?
+    /// Returned from each `receive(_:)`.
+    let demandPerValue: Int
+    /// After this many values, the subscriber sends `value` into the subject from inside the
+    /// delivery, once.
+    let reentrant: (afterValues: Int, value: Int)?
+    let steps: [Step]
+
+    var hasTime: Bool { operators.contains { $0.isTime } }
+
+    init(id: Int, seed: UInt64) {
+        var random = SplitMix64(state: seed &* 0x1_0000_0001 &+ UInt64(id) &* 0x9E37_79B9)
+        self.id = id
+        source = Source.generate(&random)
+        var operators = (0..<random.int(1...3)).map { _ in Operator.generate(&random) }
+        if random.chance(40) {
+            if operators.count == 3 { operators.removeLast() }
+            operators.insert(Operator.generateTime(&random), at: random.int(0...operators.count))
+        }
+        self.operators = operators
+        initialDemand = random.pick([nil, nil, nil, 0, 1, 1, 2, 3])
+        demandPerValue = initialDemand == nil ? 0 : random.pick([0, 0, 1, 2])
+        reentrant =
+            source.isSubject && random.chance(25)
+            ? (afterValues: random.int(1...2), value: random.int(0...5)) : nil
+        let hasTime = operators.contains { $0.isTime }
+        var steps: [Step] = []
+        for _ in 0..<(source.isSubject ? random.int(2...8) : random.int(0...3)) {
+            let roll = random.int(0...99)
+            if hasTime && roll >= 75 {
+                steps.append(.advance(milliseconds: random.pick([0, 5, 10, 30, 50, 100, 200])))
+            } else if source.isSubject && roll < 50 {
+                steps.append(.send(random.int(0...5)))
+            } else if source.isSubject && roll < 55 {
+                steps.append(.finish)
+            } else if source.isSubject && roll < 60 {
+                steps.append(.fail(random.int(1...3)))
+            } else if roll < 64 {
+                steps.append(.cancel)
+            } else {
+                steps.append(.request(random.pick([1, 1, 2, 3, nil])))
+            }
+        }
+        self.steps = steps
+    }
+
+    /// One line: `source | operators | demand | re-entrant | steps`.
+    var summary: String {
+        let demand =
+            "demand \(initialDemand.map(String.init) ?? "unlimited") +\(demandPerValue)/value"
+        let sends = reentrant.map { "reentrant send \($0.value) after value \($0.afterValues)" }
+        return
+            ([source.label, operators.map(\.label).joined(separator: "."), demand]
+            + (sends.map { [$0] } ?? []) + [steps.map(\.label).joined(separator: ", ")])
+            .joined(separator: " | ")
+    }
+
+    func run() -> CaseRecorder {
+        let scheduler = DispatchQueue.test
+        let recorder = CaseRecorder(id: id, scheduler: scheduler)
+        recorder.header(
+            "case " + summary + " | families " + operators.map(\.family).joined(separator: ","))
+        var send: (Int) -> Void = { _ in }
+        var complete: (Subscribers.Completion<DifferentialError>) -> Void = { _ in }
+        let upstream: Chain
+        switch source {
+        case .passthrough:
+            let subject = PassthroughSubject<Int, DifferentialError>()
+            send = { subject.send($0) }
+            complete = { subject.send(completion: $0) }
+            upstream = subject.eraseToAnyPublisher()
+        case .currentValue(let value):
+            let subject = CurrentValueSubject<Int, DifferentialError>(value)
+            send = { subject.send($0) }
+            complete = { subject.send(completion: $0) }
+            upstream = subject.eraseToAnyPublisher()
+        case .sequence(let values):
+            upstream = values.publisher.setFailureType(to: DifferentialError.self)
+                .eraseToAnyPublisher()
+        case .just(let value):
+            upstream = Just(value).setFailureType(to: DifferentialError.self).eraseToAnyPublisher()
+        case .empty:
+            upstream = Empty<Int, DifferentialError>().eraseToAnyPublisher()
+        case .fail(let code):
+            upstream = Fail<Int, DifferentialError>(error: DifferentialError(code: code))
+                .eraseToAnyPublisher()
+        }
+        let chain = operators.reduce(upstream) { $1.apply(to: $0, scheduler: scheduler) }
+        let subscriber = ScriptedSubscriber(
+            recorder: recorder, initialDemand: initialDemand, demandPerValue: demandPerValue)
+        if let reentrant {
+            var sent = false
+            subscriber.onValue = { [send] _ in
+                guard !sent, recorder.valuesReceived == reentrant.afterValues else { return }
+                sent = true
+                recorder.step("reentrant send \(reentrant.value)")
+                send(reentrant.value)
+            }
+        }
+        recorder.step("subscribe")
+        chain.subscribe(subscriber)
+        for step in steps {
+            recorder.step(step.label)
+            switch step {
+            case .send(let value): send(value)
+            case .finish: complete(.finished)
+            case .fail(let code): complete(.failure(DifferentialError(code: code)))
+            case .cancel: subscriber.subscription?.cancel()
+            case .request(let count):
+                recorder.granted(count)
+                subscriber.subscription?.request(count.map { .max($0) } ?? .unlimited)
+            case .advance(let milliseconds): scheduler.advance(by: .milliseconds(milliseconds))
+            }
+        }
+        if hasTime {
+            recorder.step("advance 1000ms")
+            scheduler.advance(by: .milliseconds(1000))
+        }
+        // Not part of the trace: ends the subscription and the cycles through the subscriber.
+        subscriber.subscription?.cancel()
+        subscriber.subscription = nil
+        subscriber.onValue = { _ in }
+        return recorder
+    }
+}
+
+/// What one case's subscriber saw, as trace lines, and what broke Combine's contract.
+private final class CaseRecorder {
+    let id: Int
+    let scheduler: Scheduler
+    private(set) var lines: [String] = []
+    private(set) var violations: [String] = []
+    private var index = 0
+    private var subscribed = false
+    private var completed = false
+    private(set) var valuesReceived = 0
+    /// Values demanded so far; `nil` once unlimited.
+    private var demanded: Int? = 0
+
+    init(id: Int, scheduler: Scheduler) {
+        self.id = id
+        self.scheduler = scheduler
+    }
+
+    private var milliseconds: Int {
+        let offset = scheduler.clock.now.offset.components
+        return Int(offset.seconds) * 1000 + Int(offset.attoseconds / 1_000_000_000_000_000)
+    }
+
+    func header(_ text: String) {
+        lines.append("\(id)\t-\t-\t\(text)")
+    }
+
+    /// A script step, the same on both sides: the events between two steps are what it caused.
+    func step(_ text: String) {
+        lines.append("\(id)\t-\t\(milliseconds)\t> \(text)")
+    }
+
+    private func event(_ text: String) {
+        lines.append("\(id)\t\(index)\t\(milliseconds)\t\(text)")
+        index += 1
+    }
+
+    private func violation(_ text: String) {
+        violations.append(text)
+        lines.append("\(id)\t-\t\(milliseconds)\t! \(text)")
+    }
+
+    func granted(_ count: Int?) {
+        guard let demanded else { return }
+        self.demanded = count.map { demanded + $0 }
+    }
+
+    func subscription() {
+        event("subscription")
+        if subscribed { violation("a second subscription") }
+        subscribed = true
+    }
+
+    func value(_ value: Int) {
+        event("value \(value)")
+        valuesReceived += 1
+        if !subscribed { violation("a value before the subscription") }
+        if completed { violation("a value after the completion") }
+        if let demanded, valuesReceived > demanded {
+            violation("value \(valuesReceived) with \(demanded) demanded")
+        }
+    }
+
+    func completion(_ completion: Subscribers.Completion<DifferentialError>) {
+        switch completion {
+        case .finished: event("finished")
+        case .failure(let error): event("failure \(error.code)")
+        }
+        if !subscribed { violation("a completion before the subscription") }
+        if completed { violation("a second completion") }
+        completed = true
+    }
+}
+
+/// A subscriber written from Combine's documentation: it asks for `initialDemand` when it is
+/// subscribed and for `demandPerValue` more with each value.
+private final class ScriptedSubscriber: Subscriber {
+    typealias Input = Int
+    typealias Failure = DifferentialError
+
+    let recorder: CaseRecorder
+    let initialDemand: Int?
+    let demandPerValue: Int
+    var subscription: (any Subscription)?
+    var onValue: (Int) -> Void = { _ in }
+
+    init(recorder: CaseRecorder, initialDemand: Int?, demandPerValue: Int) {
+        self.recorder = recorder
+        self.initialDemand = initialDemand
+        self.demandPerValue = demandPerValue
+    }
+
+    func receive(subscription: any Subscription) {
+        self.subscription = subscription
+        recorder.subscription()
+        if initialDemand != 0 {
+            recorder.granted(initialDemand)
+            subscription.request(initialDemand.map { .max($0) } ?? .unlimited)
+        }
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        recorder.value(input)
+        onValue(input)
+        recorder.granted(demandPerValue)
+        return .max(demandPerValue)
+    }
+
+    func receive(completion: Subscribers.Completion<DifferentialError>) {
+        recorder.completion(completion)
+    }
+}
