@@ -32,6 +32,17 @@
             link.cancel()
         }
 
+        /// Sends `value` as the stream's last, then finishes. The stream is over, and the upstream
+        /// cancelled, before `value` goes out: a value sent from inside its delivery (which comes
+        /// at once, as in Combine) is not forwarded after it.
+        func finish(after value: Output) {
+            guard !isFinished else { return }
+            isFinished = true
+            link.cancel()
+            receiveValue(value)
+            receiveCompletion(.finished)
+        }
+
         func fail(_ error: Failure) {
             finish(.failure(error))
         }
