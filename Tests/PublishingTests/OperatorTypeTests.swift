@@ -109,4 +109,23 @@ struct OperatorTypeTests {
         #expect(just.contains(1) == Just(1).contains(1))
         #expect(just.contains(1) != Just(1).contains(2))
     }
+
+    // MARK: key paths
+
+    @Test("map with one, two and three key paths returns MapKeyPath, MapKeyPath2, MapKeyPath3")
+    func keyPaths() {
+        let subject = PassthroughSubject<Point, Never>()
+        let one: Publishers.MapKeyPath<PassthroughSubject<Point, Never>, Int> = subject.map(\.x)
+        let two: Publishers.MapKeyPath2<PassthroughSubject<Point, Never>, Int, Int> =
+            subject.map(\.x, \.y)
+        let three: Publishers.MapKeyPath3<PassthroughSubject<Point, Never>, Int, Int, Int> =
+            subject.map(\.x, \.y, \.z)
+        #expect(one.keyPath == \Point.x && two.keyPath1 == \Point.y && three.keyPath2 == \Point.z)
+
+        let events = (Events(one), Events(two), Events(three))
+        subject.send(Point(x: 1, y: 2, z: 3))
+        #expect(events.0.values == [1])
+        #expect(events.1.values.map { [$0.0, $0.1] } == [[1, 2]])
+        #expect(events.2.values.map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+    }
 }
