@@ -128,4 +128,36 @@ struct OperatorTypeTests {
         #expect(events.1.values.map { [$0.0, $0.1] } == [[1, 2]])
         #expect(events.2.values.map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
     }
+
+    // MARK: coding
+
+    @Test("encode and decode return Encode and Decode; a decoding error fails the stream")
+    func coding() throws {
+        let points = [Point(x: 1, y: 2, z: 3)].publisher
+        let encode: Publishers.Encode<Publishers.Sequence<[Point], Never>, JSONEncoder> =
+            points.encode(encoder: JSONEncoder())
+        let encoded = Events(encode)
+        #expect(encoded.values.count == 1 && encoded.isFinished)
+
+        let decode: Publishers.Decode<Publishers.Sequence<[Data], Never>, Point, JSONDecoder> =
+            encoded.values.publisher.decode(type: Point.self, decoder: JSONDecoder())
+        #expect(Events(decode).values == points.sequence)
+
+        let broken = Events(Just(Data("{".utf8)).decode(type: Point.self, decoder: JSONDecoder()))
+        #expect(broken.values.isEmpty)
+        #expect(broken.failure is DecodingError)
+    }
+
+    // MARK: replaceNil
+
+    @Test("replaceNil returns Map")
+    func replaceNil() {
+        let subject = PassthroughSubject<Int?, Never>()
+        let replaced: Publishers.Map<PassthroughSubject<Int?, Never>, Int> =
+            subject.replaceNil(with: 0)
+        let events = Events(replaced)
+        subject.send(nil)
+        subject.send(4)
+        #expect(events.values == [0, 4])
+    }
 }
