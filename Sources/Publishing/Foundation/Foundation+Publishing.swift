@@ -152,32 +152,4 @@
     extension JSONEncoder: TopLevelEncoder {}
     extension PropertyListDecoder: TopLevelDecoder {}
     extension PropertyListEncoder: TopLevelEncoder {}
-
-    extension Publisher {
-        /// Decodes each value with `decoder`; a decoding error fails the stream.
-        ///
-        /// ```swift
-        /// session.dataTaskPublisher(for: url).map(\.data).decode(type: [Item].self, decoder: JSONDecoder())
-        /// ```
-        ///
-        /// - Parameters:
-        ///   - type: The type to decode.
-        ///   - decoder: The decoder, whose input is this publisher's output.
-        /// - Returns: A publisher of decoded values, failing with `any Error`.
-        public func decode<Item: Decodable, Coder: TopLevelDecoder>(type: Item.Type, decoder: Coder)
-            -> Publishers.TryMap<Self, Item> where Output == Coder.Input
-        {
-            tryMap { try decoder.decode(type, from: $0) }
-        }
-
-        /// Encodes each value with `encoder`; an encoding error fails the stream.
-        ///
-        /// - Parameter encoder: The encoder.
-        /// - Returns: A publisher of encoded values, failing with `any Error`.
-        public func encode<Coder: TopLevelEncoder>(encoder: Coder)
-            -> Publishers.TryMap<Self, Coder.Output>
-        where Output: Encodable {
-            tryMap { try encoder.encode($0) }
-        }
-    }
 #endif

@@ -23,6 +23,39 @@
                 }
             }
         }
+
+        /// A publisher that forwards the non-`nil` results of a throwing transform.
+        public struct TryCompactMap<Upstream: Publisher, Output>: ClosurePublisher {
+            /// Any error: the upstream's, or the one the transform throws.
+            public typealias Failure = any Error
+
+            /// The publisher whose values are transformed.
+            public let upstream: Upstream
+            /// Transforms a value to an optional, or throws.
+            public let transform: (Upstream.Output) throws -> Output?
+
+            /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let transform = transform
+                return upstream.forward(
+                    to: receiveValue, receiveCompletion,
+                    value: { value, downstream in
+                        do {
+                            if let output = try transform(value) { downstream.send(output) }
+                        } catch {
+                            downstream.fail(error)
+                        }
+                    },
+                    completion: { completion, downstream in
+                        downstream.finish(completion.mapError { $0 as any Error })
+                    }
+                )
+            }
+        }
     }
 
     extension Publisher {
@@ -34,6 +67,16 @@
             _ transform: @escaping (Output) -> T?
         ) -> Publishers.CompactMap<Self, T> {
             Publishers.CompactMap(upstream: self, transform: transform)
+        }
+
+        /// Forwards the non-`nil` results of a throwing transform; a throw fails the stream.
+        ///
+        /// - Parameter transform: Transforms a value to an optional, or throws.
+        /// - Returns: A publisher of the non-`nil` results, failing with `any Error`.
+        public func tryCompactMap<T>(_ transform: @escaping (Output) throws -> T?)
+            -> Publishers.TryCompactMap<Self, T>
+        {
+            Publishers.TryCompactMap(upstream: self, transform: transform)
         }
     }
 #endif

@@ -25,6 +25,41 @@
                 }
             }
         }
+
+        /// A publisher that forwards the values a throwing predicate accepts.
+        public struct TryFilter<Upstream: Publisher>: ClosurePublisher {
+            /// The upstream's output type.
+            public typealias Output = Upstream.Output
+            /// Any error: the upstream's, or the one the predicate throws.
+            public typealias Failure = any Error
+
+            /// The publisher whose values are filtered.
+            public let upstream: Upstream
+            /// Accepts a value, rejects it, or throws.
+            public let isIncluded: (Upstream.Output) throws -> Bool
+
+            /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let isIncluded = isIncluded
+                return upstream.forward(
+                    to: receiveValue, receiveCompletion,
+                    value: { value, downstream in
+                        do {
+                            if try isIncluded(value) { downstream.send(value) }
+                        } catch {
+                            downstream.fail(error)
+                        }
+                    },
+                    completion: { completion, downstream in
+                        downstream.finish(completion.mapError { $0 as any Error })
+                    }
+                )
+            }
+        }
     }
 
     extension Publisher {
@@ -34,6 +69,16 @@
         /// - Returns: A publisher of the values that passed.
         public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
             Publishers.Filter(upstream: self, isIncluded: isIncluded)
+        }
+
+        /// Forwards the values a throwing predicate accepts; a throw fails the stream.
+        ///
+        /// - Parameter isIncluded: Accepts a value, rejects it, or throws.
+        /// - Returns: A publisher of the accepted values, failing with `any Error`.
+        public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool)
+            -> Publishers.TryFilter<Self>
+        {
+            Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
         }
     }
 #endif

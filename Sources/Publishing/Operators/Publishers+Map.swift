@@ -23,6 +23,37 @@
                 }
             }
         }
+
+        /// A publisher that transforms values with a closure that may throw.
+        public struct TryMap<Upstream: Publisher, Output>: ClosurePublisher {
+            /// Any error: the upstream's, or the one the transform throws.
+            public typealias Failure = any Error
+
+            /// The publisher whose values are transformed.
+            public let upstream: Upstream
+            /// Transforms each value, or throws.
+            public let transform: (Upstream.Output) throws -> Output
+
+            /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let transform = transform
+                return upstream.forward(
+                    to: receiveValue, receiveCompletion,
+                    value: { value, downstream in
+                        do { downstream.send(try transform(value)) } catch {
+                            downstream.fail(error)
+                        }
+                    },
+                    completion: { completion, downstream in
+                        downstream.finish(completion.mapError { $0 as any Error })
+                    }
+                )
+            }
+        }
     }
 
     extension Publisher {
@@ -36,6 +67,16 @@
         /// ```
         public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
             Publishers.Map(upstream: self, transform: transform)
+        }
+
+        /// Transforms each value with a closure that may throw; a throw fails the stream.
+        ///
+        /// - Parameter transform: Transforms a value, or throws.
+        /// - Returns: A publisher of the transformed values, failing with `any Error`.
+        public func tryMap<T>(_ transform: @escaping (Output) throws -> T)
+            -> Publishers.TryMap<Self, T>
+        {
+            Publishers.TryMap(upstream: self, transform: transform)
         }
     }
 #endif

@@ -122,6 +122,10 @@
         }
     }
 
+    extension Publishers.Merge: Equatable where A: Equatable, B: Equatable {}
+    extension Publishers.Merge3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
+    extension Publishers.MergeMany: Equatable where Upstream: Equatable {}
+
     extension Publisher {
         /// Merges this publisher's values with another's, as they come.
         ///

@@ -1,0 +1,56 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    extension Publishers {
+        /// A publisher that stops the program if its upstream fails.
+        public struct AssertNoFailure<Upstream: Publisher>: ClosurePublisher {
+            /// The upstream's output type.
+            public typealias Output = Upstream.Output
+            /// It cannot fail: a failure stops the program.
+            public typealias Failure = Never
+
+            /// The publisher that must not fail.
+            public let upstream: Upstream
+            /// Starts the message a failure stops the program with.
+            public let prefix: String
+            /// The file of the call.
+            public let file: StaticString
+            /// The line of the call.
+            public let line: UInt
+
+            /// Subscribes to the upstream; a failure is a fatal error naming it.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let (prefix, file, line) = (prefix, file, line)
+                return upstream.sink(
+                    receiveCompletion: { completion in
+                        if case .failure(let error) = completion {
+                            let lead = prefix.isEmpty ? "" : "\(prefix) "
+                            fatalError(
+                                "\(lead)Unexpected failure: \(error)", file: file, line: line)
+                        }
+                        receiveCompletion(.finished)
+                    },
+                    receiveValue: receiveValue
+                )
+            }
+        }
+    }
+
+    extension Publisher {
+        /// Stops the program if the upstream fails: for publishers that must not.
+        ///
+        /// - Parameters:
+        ///   - prefix: Starts the failure's message.
+        ///   - file: The file of the call.
+        ///   - line: The line of the call.
+        /// - Returns: A publisher that cannot fail.
+        public func assertNoFailure(
+            _ prefix: String = "", file: StaticString = #file, line: UInt = #line
+        ) -> Publishers.AssertNoFailure<Self> {
+            Publishers.AssertNoFailure(upstream: self, prefix: prefix, file: file, line: line)
+        }
+    }
+#endif

@@ -1,0 +1,123 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    extension Publishers {
+        /// A publisher that replaces a failed upstream with another publisher.
+        public struct Catch<Upstream: Publisher, NewPublisher: Publisher>: ClosurePublisher
+        where Upstream.Output == NewPublisher.Output {
+            /// The values of the upstream, then of the replacement.
+            public typealias Output = Upstream.Output
+            /// The replacement's failure type.
+            public typealias Failure = NewPublisher.Failure
+
+            /// The publisher that may fail.
+            public let upstream: Upstream
+            /// Makes the replacement from the upstream's error.
+            public let handler: (Upstream.Failure) -> NewPublisher
+
+            /// Subscribes to the upstream; if it fails, subscribes to `handler(error)` instead. The
+            /// upstream is never subscribed again.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let handler = handler
+                let link = SwitchableLink()
+                link.replace(
+                    with: upstream.sink(
+                        receiveCompletion: { completion in
+                            switch completion {
+                            case .finished:
+                                receiveCompletion(.finished)
+                            case .failure(let error):
+                                link.replace(
+                                    with: handler(error).sink(
+                                        receiveCompletion: receiveCompletion,
+                                        receiveValue: receiveValue),
+                                    stage: 1)
+                            }
+                        },
+                        receiveValue: receiveValue
+                    ),
+                    stage: 0)
+                return AnyCancellable { link.cancel() }
+            }
+        }
+
+        /// A publisher that replaces a failed upstream with a publisher a throwing closure makes.
+        public struct TryCatch<Upstream: Publisher, NewPublisher: Publisher>: ClosurePublisher
+        where Upstream.Output == NewPublisher.Output {
+            /// The values of the upstream, then of the replacement.
+            public typealias Output = Upstream.Output
+            /// Any error: the replacement's, or the one the handler throws.
+            public typealias Failure = any Error
+
+            /// The publisher that may fail.
+            public let upstream: Upstream
+            /// Makes the replacement from the upstream's error, or throws.
+            public let handler: (Upstream.Failure) throws -> NewPublisher
+
+            /// Subscribes to the upstream; if it fails, subscribes to `handler(error)`, or fails
+            /// with what the handler throws.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let handler = handler
+                let link = SwitchableLink()
+                link.replace(
+                    with: upstream.sink(
+                        receiveCompletion: { completion in
+                            switch completion {
+                            case .finished:
+                                receiveCompletion(.finished)
+                            case .failure(let error):
+                                do {
+                                    let replacement = try handler(error)
+                                    link.replace(
+                                        with: replacement.sink(
+                                            receiveCompletion: {
+                                                receiveCompletion($0.mapError { $0 as any Error })
+                                            },
+                                            receiveValue: receiveValue),
+                                        stage: 1)
+                                } catch {
+                                    receiveCompletion(.failure(error))
+                                }
+                            }
+                        },
+                        receiveValue: receiveValue
+                    ),
+                    stage: 0)
+                return AnyCancellable { link.cancel() }
+            }
+        }
+    }
+
+    extension Publisher {
+        /// Replaces a failure with the publisher `handler` makes from the error.
+        ///
+        /// ```swift
+        /// service.fetchItems().catch { _ in Just([]) }
+        /// ```
+        ///
+        /// - Parameter handler: Makes the replacement publisher.
+        /// - Returns: A publisher of the upstream's values, then the replacement's.
+        public func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P)
+            -> Publishers.Catch<Self, P>
+        where Output == P.Output {
+            Publishers.Catch(upstream: self, handler: handler)
+        }
+
+        /// Replaces a failure with the publisher `handler` makes, or fails with what it throws.
+        ///
+        /// - Parameter handler: Makes the replacement publisher, or throws.
+        /// - Returns: A publisher of the upstream's values, then the replacement's.
+        public func tryCatch<P: Publisher>(_ handler: @escaping (Failure) throws -> P)
+            -> Publishers.TryCatch<Self, P> where Output == P.Output
+        {
+            Publishers.TryCatch(upstream: self, handler: handler)
+        }
+    }
+#endif

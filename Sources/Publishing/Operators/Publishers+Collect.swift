@@ -1,0 +1,101 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    extension Publishers {
+        /// A publisher of all of its upstream's values in one array, once it finishes.
+        public struct Collect<Upstream: Publisher>: ClosurePublisher {
+            /// The upstream's values, in order.
+            public typealias Output = [Upstream.Output]
+            /// The upstream publisher's failure type.
+            public typealias Failure = Upstream.Failure
+
+            /// The publisher whose values are collected.
+            public let upstream: Upstream
+
+            /// Collects `upstream`'s values.
+            ///
+            /// - Parameter upstream: The publisher whose values are collected.
+            public init(upstream: Upstream) {
+                self.upstream = upstream
+            }
+
+            /// Subscribes to the upstream; sends every value in one array when it finishes. A
+            /// failure drops what was collected.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                upstream.sinkReducing(
+                    [], { $0.append($1) }, result: { $0 },
+                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            }
+        }
+
+        /// A publisher of its upstream's values in arrays of a given size; the last may be shorter.
+        public struct CollectByCount<Upstream: Publisher>: ClosurePublisher {
+            /// Arrays of upstream values.
+            public typealias Output = [Upstream.Output]
+            /// The upstream publisher's failure type.
+            public typealias Failure = Upstream.Failure
+
+            /// The publisher whose values are collected.
+            public let upstream: Upstream
+            /// The size of each array.
+            public let count: Int
+
+            /// Collects `upstream`'s values in arrays of `count`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose values are collected.
+            ///   - count: The size of each array.
+            public init(upstream: Upstream, count: Int) {
+                self.upstream = upstream
+                self.count = count
+            }
+
+            /// Subscribes to the upstream; sends each full array, and the rest when it finishes. A
+            /// failure drops the rest.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let count = count
+                var buffer: [Upstream.Output] = []
+                return upstream.sink(
+                    receiveCompletion: { completion in
+                        if case .finished = completion, !buffer.isEmpty { receiveValue(buffer) }
+                        receiveCompletion(completion)
+                    },
+                    receiveValue: { value in
+                        buffer.append(value)
+                        guard buffer.count == count else { return }
+                        defer { buffer = [] }
+                        receiveValue(buffer)
+                    }
+                )
+            }
+        }
+    }
+
+    extension Publishers.Collect: Equatable where Upstream: Equatable {}
+    extension Publishers.CollectByCount: Equatable where Upstream: Equatable {}
+
+    extension Publisher {
+        /// Sends every value in one array once the upstream finishes.
+        ///
+        /// - Returns: A publisher of one array; a failure drops what was collected.
+        public func collect() -> Publishers.Collect<Self> {
+            Publishers.Collect(upstream: self)
+        }
+
+        /// Sends the values in arrays of `count`; the last may be shorter.
+        ///
+        /// - Parameter count: The size of each array; at least one.
+        /// - Returns: A publisher of arrays.
+        public func collect(_ count: Int) -> Publishers.CollectByCount<Self> {
+            precondition(count > 0, "collect(_:) needs a count of one or more, not \(count)")
+            return Publishers.CollectByCount(upstream: self, count: count)
+        }
+    }
+#endif

@@ -1,0 +1,94 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    // Scheduled work and upstream sends can run on different threads at once, so this delivers
+    // through a ``Gate``: one event at a time, nothing after the completion or a cancel.
+
+    extension Publishers {
+        /// How `collect(_:options:)` groups values by time.
+        public enum TimeGroupingStrategy<Context: Scheduler> {
+            /// Every interval, the values that came in it.
+            case byTime(Context, Context.SchedulerTimeType.Stride)
+            /// Every interval, or as soon as `count` values have come.
+            case byTimeOrCount(Context, Context.SchedulerTimeType.Stride, Int)
+        }
+
+        /// A publisher of its upstream's values in arrays, one per interval (or per count).
+        public struct CollectByTime<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
+            /// The values of one group.
+            public typealias Output = [Upstream.Output]
+            /// The upstream's failure type.
+            public typealias Failure = Upstream.Failure
+
+            /// The publisher grouped.
+            public let upstream: Upstream
+            /// How values are grouped.
+            public let strategy: TimeGroupingStrategy<Context>
+            /// How the intervals are scheduled.
+            public let options: Context.SchedulerOptions?
+
+            /// Subscribes to the upstream; sends each non-empty group when its interval ends (or
+            /// its count is reached), and the rest when the upstream finishes.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let (scheduler, interval, count): (Context, Context.SchedulerTimeType.Stride, Int) =
+                    switch strategy {
+                    case .byTime(let scheduler, let interval): (scheduler, interval, .max)
+                    case .byTimeOrCount(let scheduler, let interval, let count):
+                        (scheduler, interval, count)
+                    }
+                let gate = Gate(
+                    [Upstream.Output](), receiveValue: receiveValue,
+                    receiveCompletion: receiveCompletion)
+                let ticks = scheduler.schedule(
+                    after: scheduler.now.advanced(by: interval), interval: interval,
+                    tolerance: scheduler.minimumTolerance, options: options
+                ) {
+                    gate.update { group, outbox in
+                        guard !group.isEmpty else { return }
+                        outbox.send(group)
+                        group = []
+                    }
+                }
+                gate.hold(AnyCancellable { ticks.cancel() })
+                gate.hold(
+                    upstream.sink(
+                        receiveCompletion: { completion in
+                            gate.update { group, outbox in
+                                if case .finished = completion, !group.isEmpty {
+                                    outbox.send(group)
+                                }
+                                group = []
+                                outbox.finish(completion)
+                            }
+                        },
+                        receiveValue: { value in
+                            gate.update { group, outbox in
+                                group.append(value)
+                                guard group.count >= count else { return }
+                                outbox.send(group)
+                                group = []
+                            }
+                        }
+                    ))
+                return AnyCancellable { gate.cancel() }
+            }
+        }
+    }
+
+    extension Publisher {
+        /// Sends the values in groups, by time or by time or count.
+        ///
+        /// - Parameters:
+        ///   - strategy: `.byTime(scheduler, interval)` or `.byTimeOrCount(scheduler, interval, count)`.
+        ///   - options: How the intervals are scheduled.
+        /// - Returns: A publisher of arrays.
+        public func collect<S: Scheduler>(
+            _ strategy: Publishers.TimeGroupingStrategy<S>, options: S.SchedulerOptions? = nil
+        ) -> Publishers.CollectByTime<Self, S> {
+            Publishers.CollectByTime(upstream: self, strategy: strategy, options: options)
+        }
+    }
+#endif

@@ -1,0 +1,93 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    // Scheduled work and upstream sends can run on different threads at once, so this delivers
+    // through a ``Gate``: one event at a time, nothing after the completion or a cancel.
+
+    extension Publishers {
+        /// A publisher that sends a value only once its upstream has been quiet for a while.
+        public struct Debounce<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
+            /// The upstream's output type.
+            public typealias Output = Upstream.Output
+            /// The upstream's failure type.
+            public typealias Failure = Upstream.Failure
+
+            /// The publisher debounced.
+            public let upstream: Upstream
+            /// How long the upstream must be quiet.
+            public let dueTime: Context.SchedulerTimeType.Stride
+            /// Where time is kept and values delivered.
+            public let scheduler: Context
+            /// How deliveries are scheduled.
+            public let options: Context.SchedulerOptions?
+
+            /// Subscribes to the upstream. Each value replaces the one waiting and restarts the
+            /// wait; the value is sent once `dueTime` passes with no other. When the upstream
+            /// finishes, a waiting value is sent first; a failure drops it.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let (scheduler, options, dueTime) = (scheduler, options, dueTime)
+                let gate = Gate(
+                    (generation: 0, waiting: Output?.none),
+                    receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+                gate.hold(
+                    upstream.sink(
+                        receiveCompletion: { completion in
+                            scheduler.schedule(options: options) {
+                                gate.update { state, outbox in
+                                    if case .finished = completion, let waiting = state.waiting {
+                                        outbox.send(waiting)
+                                    }
+                                    state.waiting = nil
+                                    outbox.finish(completion)
+                                }
+                            }
+                        },
+                        receiveValue: { value in
+                            let generation = gate.update { state, _ in
+                                state.generation += 1
+                                state.waiting = value
+                                return state.generation
+                            }
+                            scheduler.schedule(
+                                after: scheduler.now.advanced(by: dueTime),
+                                tolerance: scheduler.minimumTolerance, options: options
+                            ) {
+                                gate.update { state, outbox in
+                                    guard state.generation == generation,
+                                        let waiting = state.waiting
+                                    else { return }
+                                    state.waiting = nil
+                                    outbox.send(waiting)
+                                }
+                            }
+                        }
+                    ))
+                return AnyCancellable { gate.cancel() }
+            }
+        }
+    }
+
+    extension Publisher {
+        /// Sends a value only once no other has come for `dueTime`.
+        ///
+        /// ```swift
+        /// $query.debounce(for: .milliseconds(300), scheduler: RunLoop.main)
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - dueTime: How long the upstream must be quiet.
+        ///   - scheduler: Where time is kept and values delivered.
+        ///   - options: How deliveries are scheduled.
+        /// - Returns: A debounced publisher.
+        public func debounce<S: Scheduler>(
+            for dueTime: S.SchedulerTimeType.Stride, scheduler: S,
+            options: S.SchedulerOptions? = nil
+        ) -> Publishers.Debounce<Self, S> {
+            Publishers.Debounce(
+                upstream: self, dueTime: dueTime, scheduler: scheduler, options: options)
+        }
+    }
+#endif

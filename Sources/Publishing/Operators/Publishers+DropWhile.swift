@@ -1,0 +1,42 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    extension Publishers {
+        /// A publisher that skips its upstream's values while a predicate holds, then forwards all.
+        public struct DropWhile<Upstream: Publisher>: ClosurePublisher {
+            /// The upstream publisher's output type.
+            public typealias Output = Upstream.Output
+            /// The upstream publisher's failure type.
+            public typealias Failure = Upstream.Failure
+
+            /// The publisher whose first values are skipped.
+            public let upstream: Upstream
+            /// Skips values while it returns `true`.
+            public let predicate: (Output) -> Bool
+
+            /// Subscribes to the upstream, skipping values until one fails the predicate.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let predicate = predicate
+                var isDropping = true
+                return upstream.sink(receiveCompletion: receiveCompletion) { value in
+                    if isDropping { isDropping = predicate(value) }
+                    if !isDropping { receiveValue(value) }
+                }
+            }
+        }
+    }
+
+    extension Publisher {
+        /// Skips values while `predicate` holds, then forwards every value.
+        ///
+        /// - Parameter predicate: Skips values while it returns `true`.
+        /// - Returns: A publisher of the values from the first that fails `predicate`.
+        public func drop(while predicate: @escaping (Output) -> Bool) -> Publishers.DropWhile<Self>
+        {
+            Publishers.DropWhile(upstream: self, predicate: predicate)
+        }
+    }
+#endif

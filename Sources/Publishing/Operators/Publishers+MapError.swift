@@ -1,0 +1,40 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    extension Publishers {
+        /// A publisher that transforms its upstream's error.
+        public struct MapError<Upstream: Publisher, Failure: Error>: ClosurePublisher {
+            /// The upstream's output type.
+            public typealias Output = Upstream.Output
+
+            /// The publisher whose error is transformed.
+            public let upstream: Upstream
+            /// Transforms the upstream's error.
+            public let transform: (Upstream.Failure) -> Failure
+
+            /// Subscribes to the upstream, transforming its failure.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let transform = transform
+                return upstream.sink(
+                    receiveCompletion: { receiveCompletion($0.mapError(transform)) },
+                    receiveValue: receiveValue
+                )
+            }
+        }
+    }
+
+    extension Publisher {
+        /// Transforms the failure.
+        ///
+        /// - Parameter transform: Makes the new error from the upstream's.
+        /// - Returns: A publisher with the same values and the transformed failure.
+        public func mapError<E: Error>(_ transform: @escaping (Failure) -> E)
+            -> Publishers.MapError<Self, E>
+        {
+            Publishers.MapError(upstream: self, transform: transform)
+        }
+    }
+#endif

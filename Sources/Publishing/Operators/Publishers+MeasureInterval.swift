@@ -1,0 +1,51 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    // Scheduled work and upstream sends can run on different threads at once, so this delivers
+    // through a ``Gate``: one event at a time, nothing after the completion or a cancel.
+
+    extension Publishers {
+        /// A publisher of the time between its upstream's values, measured on a scheduler.
+        public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
+            /// The time since the previous value (or the subscription).
+            public typealias Output = Context.SchedulerTimeType.Stride
+            /// The upstream's failure type.
+            public typealias Failure = Upstream.Failure
+
+            /// The publisher measured.
+            public let upstream: Upstream
+            /// Whose clock measures.
+            public let scheduler: Context
+
+            /// Subscribes to the upstream, sending the time since the previous value for each.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let scheduler = scheduler
+                var last = scheduler.now
+                return upstream.sink(receiveCompletion: receiveCompletion) { _ in
+                    let now = scheduler.now
+                    receiveValue(last.distance(to: now))
+                    last = now
+                }
+            }
+        }
+    }
+
+    extension Publisher {
+        /// Sends the time between values, measured on `scheduler`.
+        ///
+        /// - Parameters:
+        ///   - scheduler: Whose clock measures.
+        ///   - options: Unused; as in Combine.
+        /// - Returns: A publisher of strides.
+        public func measureInterval<S: Scheduler>(
+            using scheduler: S, options: S.SchedulerOptions? = nil
+        )
+            -> Publishers.MeasureInterval<Self, S>
+        {
+            Publishers.MeasureInterval(upstream: self, scheduler: scheduler)
+        }
+    }
+#endif

@@ -1,0 +1,56 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    extension Publishers {
+        /// A publisher that subscribes to its upstream again when it fails, a number of times.
+        public struct Retry<Upstream: Publisher>: ClosurePublisher {
+            /// The upstream's output type.
+            public typealias Output = Upstream.Output
+            /// The upstream's failure type.
+            public typealias Failure = Upstream.Failure
+
+            /// The publisher to subscribe to again.
+            public let upstream: Upstream
+            /// How many times to subscribe again; `nil` for no limit.
+            public let retries: Int?
+
+            /// Subscribes to the upstream, and again after each failure until the retries are
+            /// spent; then forwards the failure.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let upstream = upstream
+                let link = SwitchableLink()
+                let retries = retries
+                func attempt(_ number: Int) {
+                    link.replace(
+                        with: upstream.sink(
+                            receiveCompletion: { completion in
+                                if case .failure = completion, retries.map({ number < $0 }) ?? true
+                                {
+                                    attempt(number + 1)
+                                } else {
+                                    receiveCompletion(completion)
+                                }
+                            },
+                            receiveValue: receiveValue
+                        ),
+                        stage: number)
+                }
+                attempt(0)
+                return AnyCancellable { link.cancel() }
+            }
+        }
+    }
+
+    extension Publisher {
+        /// Subscribes again after a failure, up to `retries` times.
+        ///
+        /// - Parameter retries: How many times to subscribe again.
+        /// - Returns: A publisher that fails only once the retries are spent.
+        public func retry(_ retries: Int) -> Publishers.Retry<Self> {
+            Publishers.Retry(upstream: self, retries: retries)
+        }
+    }
+#endif

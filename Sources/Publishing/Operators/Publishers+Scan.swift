@@ -1,0 +1,100 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    extension Publishers {
+        /// A publisher of each partial result of accumulating its upstream's values.
+        public struct Scan<Upstream: Publisher, Output>: ClosurePublisher {
+            /// The upstream publisher's failure type.
+            public typealias Failure = Upstream.Failure
+
+            /// The publisher whose values are accumulated.
+            public let upstream: Upstream
+            /// The result before any value.
+            public let initialResult: Output
+            /// Combines the result so far with the next value.
+            public let nextPartialResult: (Output, Upstream.Output) -> Output
+
+            /// Subscribes to the upstream, sending the new result after each value.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                var result = initialResult
+                let next = nextPartialResult
+                return upstream.sink(receiveCompletion: receiveCompletion) { value in
+                    result = next(result, value)
+                    receiveValue(result)
+                }
+            }
+        }
+
+        /// A publisher of each partial result of a throwing accumulation.
+        public struct TryScan<Upstream: Publisher, Output>: ClosurePublisher {
+            /// Any error: the upstream's, or the one the closure throws.
+            public typealias Failure = any Error
+
+            /// The publisher whose values are accumulated.
+            public let upstream: Upstream
+            /// The result before any value.
+            public let initialResult: Output
+            /// Combines the result so far with the next value, or throws.
+            public let nextPartialResult: (Output, Upstream.Output) throws -> Output
+
+            /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                var result = initialResult
+                let next = nextPartialResult
+                return upstream.forward(
+                    to: receiveValue, receiveCompletion,
+                    value: { value, downstream in
+                        do {
+                            result = try next(result, value)
+                            downstream.send(result)
+                        } catch {
+                            downstream.fail(error)
+                        }
+                    },
+                    completion: { completion, downstream in
+                        downstream.finish(completion.mapError { $0 as any Error })
+                    }
+                )
+            }
+        }
+    }
+
+    extension Publisher {
+        /// Sends each partial result of accumulating the values.
+        ///
+        /// ```swift
+        /// taps.scan(0) { count, _ in count + 1 }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - initialResult: The result before any value.
+        ///   - nextPartialResult: Combines the result so far with the next value.
+        /// - Returns: A publisher of the partial results.
+        public func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T)
+            -> Publishers.Scan<Self, T>
+        {
+            Publishers.Scan(
+                upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+        }
+
+        /// Sends each partial result of a throwing accumulation; a throw fails the stream.
+        ///
+        /// - Parameters:
+        ///   - initialResult: The result before any value.
+        ///   - nextPartialResult: Combines the result so far with the next value, or throws.
+        /// - Returns: A publisher of the partial results, failing with `any Error`.
+        public func tryScan<T>(
+            _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T
+        ) -> Publishers.TryScan<Self, T> {
+            Publishers.TryScan(
+                upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+        }
+    }
+#endif

@@ -1,0 +1,43 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    extension Publishers {
+        /// A publisher that cannot fail, typed as one that can, to combine it with one that can.
+        public struct SetFailureType<Upstream: Publisher, Failure: Error>: ClosurePublisher
+        where Upstream.Failure == Never {
+            /// The upstream's output type.
+            public typealias Output = Upstream.Output
+
+            /// The publisher that cannot fail.
+            public let upstream: Upstream
+
+            /// Wraps `upstream`.
+            public init(upstream: Upstream) {
+                self.upstream = upstream
+            }
+
+            /// Subscribes to the upstream; it never fails.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                upstream.sink(
+                    receiveCompletion: { _ in receiveCompletion(.finished) },
+                    receiveValue: receiveValue
+                )
+            }
+        }
+    }
+
+    extension Publisher where Failure == Never {
+        /// Types this publisher, which cannot fail, as one that fails with `failureType`.
+        ///
+        /// - Parameter failureType: The failure type to take on.
+        /// - Returns: A publisher with the same values and the new failure type.
+        public func setFailureType<E: Error>(to failureType: E.Type)
+            -> Publishers.SetFailureType<Self, E>
+        {
+            Publishers.SetFailureType(upstream: self)
+        }
+    }
+#endif
