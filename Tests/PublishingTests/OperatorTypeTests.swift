@@ -163,78 +163,74 @@ struct OperatorTypeTests {
 
     // MARK: merging
 
-    // The imitation's Combine (OpenCombine) has no `merge`; the imitation's `CombineOperators`
-    // adds it, and .ci/apple-sim does not link that yet.
-    #if !APPLE_SIM
-        @Test("merge with one to seven others returns Merge to Merge8, equal when their parts are")
-        func merging() {
-            typealias S = PassthroughSubject<Int, Never>
-            let (a, b, c, d, e, f, g, h) = (S(), S(), S(), S(), S(), S(), S(), S())
-            let two: Publishers.Merge<S, S> = a.merge(with: b)
-            let three: Publishers.Merge3<S, S, S> = a.merge(with: b, c)
-            let four: Publishers.Merge4<S, S, S, S> = a.merge(with: b, c, d)
-            let five: Publishers.Merge5<S, S, S, S, S> = a.merge(with: b, c, d, e)
-            let six: Publishers.Merge6<S, S, S, S, S, S> = a.merge(with: b, c, d, e, f)
-            let seven: Publishers.Merge7<S, S, S, S, S, S, S> = a.merge(with: b, c, d, e, f, g)
-            let eight: Publishers.Merge8<S, S, S, S, S, S, S, S> =
-                a.merge(with: b, c, d, e, f, g, h)
-            #expect(two.b === b && three.c === c && four.d === d && five.e === e)
-            #expect(six.f === f && seven.g === g && eight.h === h)
+    @Test("merge with one to seven others returns Merge to Merge8, equal when their parts are")
+    func merging() {
+        typealias S = PassthroughSubject<Int, Never>
+        let (a, b, c, d, e, f, g, h) = (S(), S(), S(), S(), S(), S(), S(), S())
+        let two: Publishers.Merge<S, S> = a.merge(with: b)
+        let three: Publishers.Merge3<S, S, S> = a.merge(with: b, c)
+        let four: Publishers.Merge4<S, S, S, S> = a.merge(with: b, c, d)
+        let five: Publishers.Merge5<S, S, S, S, S> = a.merge(with: b, c, d, e)
+        let six: Publishers.Merge6<S, S, S, S, S, S> = a.merge(with: b, c, d, e, f)
+        let seven: Publishers.Merge7<S, S, S, S, S, S, S> = a.merge(with: b, c, d, e, f, g)
+        let eight: Publishers.Merge8<S, S, S, S, S, S, S, S> =
+            a.merge(with: b, c, d, e, f, g, h)
+        #expect(two.b === b && three.c === c && four.d === d && five.e === e)
+        #expect(six.f === f && seven.g === g && eight.h === h)
 
-            let events = (
-                Events(two), Events(three), Events(four), Events(five), Events(six),
-                Events(seven), Events(eight)
-            )
-            for (index, subject) in [a, b, c, d, e, f, g, h].enumerated() {
-                subject.send(index)
-                subject.send(completion: .finished)
-            }
-            #expect(events.0.values == [0, 1])
-            #expect(events.1.values == [0, 1, 2])
-            #expect(events.2.values == [0, 1, 2, 3])
-            #expect(events.3.values == Array(0..<5))
-            #expect(events.4.values == Array(0..<6))
-            #expect(events.5.values == Array(0..<7))
-            #expect(events.6.values == Array(0..<8))
-            #expect(events.6.isFinished && events.2.isFinished)
-
-            let j = Just(1)
-            #expect(j.merge(with: j) == Just(1).merge(with: Just(1)))
-            #expect(j.merge(with: j, j, j) == j.merge(with: j, j, j))
-            #expect(j.merge(with: j, j, j, j, j, j, j) != j.merge(with: j, j, j, j, j, j, Just(2)))
-        }
-
-        @Test(
-            "Merging into a merge makes one merge, as in Combine; the same type merges into MergeMany"
+        let events = (
+            Events(two), Events(three), Events(four), Events(five), Events(six),
+            Events(seven), Events(eight)
         )
-        func chaining() {
-            typealias S = PassthroughSubject<Int, Never>
-            let (a, b, c, d) = (S(), S(), S(), S())
-            let three: Publishers.Merge3<S, S, S> = a.merge(with: b).merge(with: c)
-            let eight: Publishers.Merge8<S, S, S, S, S, S, S, S> =
-                a.merge(with: b, c).merge(with: d, a, b).merge(with: c, d)
-            let many: Publishers.MergeMany<S> = a.merge(with: b).merge(with: c)
-            #expect(three.c === c && eight.h === d && many.publishers.count == 3)
-
-            let events = (Events(three), Events(eight), Events(many))
-            a.send(1)
-            d.send(4)
-            #expect(events.0.values == [1])
-            #expect(events.1.values == [1, 1, 4, 4])
-            #expect(events.2.values == [1])
+        for (index, subject) in [a, b, c, d, e, f, g, h].enumerated() {
+            subject.send(index)
+            subject.send(completion: .finished)
         }
+        #expect(events.0.values == [0, 1])
+        #expect(events.1.values == [0, 1, 2])
+        #expect(events.2.values == [0, 1, 2, 3])
+        #expect(events.3.values == Array(0..<5))
+        #expect(events.4.values == Array(0..<6))
+        #expect(events.5.values == Array(0..<7))
+        #expect(events.6.values == Array(0..<8))
+        #expect(events.6.isFinished && events.2.isFinished)
 
-        @Test("Merge4 fails with the first failure and cancels the other upstreams")
-        func mergeFourFails() {
-            let subjects = (0..<4).map { _ in TrackedSubject<Int, TestError>() }
-            let merged = Events(
-                subjects[0].merge(with: subjects[1], subjects[2], subjects[3]))
-            subjects[2].send(7)
-            subjects[1].send(completion: .failure(TestError(code: 1)))
-            subjects[3].send(8)
-            #expect(merged.values == [7])
-            #expect(merged.failure == TestError(code: 1))
-            #expect(subjects.allSatisfy { $0.liveSubscriptions == 0 })
-        }
-    #endif
+        let j = Just(1)
+        #expect(j.merge(with: j) == Just(1).merge(with: Just(1)))
+        #expect(j.merge(with: j, j, j) == j.merge(with: j, j, j))
+        #expect(j.merge(with: j, j, j, j, j, j, j) != j.merge(with: j, j, j, j, j, j, Just(2)))
+    }
+
+    @Test(
+        "Merging into a merge makes one merge, as in Combine; the same type merges into MergeMany"
+    )
+    func chaining() {
+        typealias S = PassthroughSubject<Int, Never>
+        let (a, b, c, d) = (S(), S(), S(), S())
+        let three: Publishers.Merge3<S, S, S> = a.merge(with: b).merge(with: c)
+        let eight: Publishers.Merge8<S, S, S, S, S, S, S, S> =
+            a.merge(with: b, c).merge(with: d, a, b).merge(with: c, d)
+        let many: Publishers.MergeMany<S> = a.merge(with: b).merge(with: c)
+        #expect(three.c === c && eight.h === d && many.publishers.count == 3)
+
+        let events = (Events(three), Events(eight), Events(many))
+        a.send(1)
+        d.send(4)
+        #expect(events.0.values == [1])
+        #expect(events.1.values == [1, 1, 4, 4])
+        #expect(events.2.values == [1])
+    }
+
+    @Test("Merge4 fails with the first failure and cancels the other upstreams")
+    func mergeFourFails() {
+        let subjects = (0..<4).map { _ in TrackedSubject<Int, TestError>() }
+        let merged = Events(
+            subjects[0].merge(with: subjects[1], subjects[2], subjects[3]))
+        subjects[2].send(7)
+        subjects[1].send(completion: .failure(TestError(code: 1)))
+        subjects[3].send(8)
+        #expect(merged.values == [7])
+        #expect(merged.failure == TestError(code: 1))
+        #expect(subjects.allSatisfy { $0.liveSubscriptions == 0 })
+    }
 }

@@ -166,6 +166,46 @@ struct SubscriberProtocolTests {
         withExtendedLifetime(token) {}
     }
 
+    @Test("first, output(at:) and collect(_:) count a value sent from inside their own delivery")
+    func reentrantSendsThroughCountingOperators() {
+        let (one, two, three) = (
+            PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>(),
+            PassthroughSubject<Int, Never>()
+        )
+        var first: [String] = []
+        var output: [String] = []
+        var collected: [[Int]] = []
+        let tokens = [
+            one.first().sink(
+                receiveCompletion: { _ in first.append("finished") },
+                receiveValue: { value in
+                    first.append("\(value)")
+                    one.send(value + 1)  // comes at once, after first() has ended
+                }),
+            two.output(at: 0).sink(
+                receiveCompletion: { _ in output.append("finished") },
+                receiveValue: { value in
+                    output.append("\(value)")
+                    two.send(value + 1)  // comes at once: the value after the range ends it
+                }),
+            three.collect(2).sink { values in
+                collected.append(values)
+                if values == [1, 2] {
+                    three.send(3)
+                    three.send(4)
+                }
+            },
+        ]
+        one.send(1)
+        two.send(1)
+        three.send(1)
+        three.send(2)
+        #expect(first == ["1", "finished"])
+        #expect(output == ["1", "finished"])
+        #expect(collected == [[1, 2], [3, 4]])
+        withExtendedLifetime(tokens) {}
+    }
+
     @Test("Just sends nothing before demand, then its value and the completion")
     func justWaitsForDemand() {
         let subscriber = PacedSubscriber<String>(initial: .none)

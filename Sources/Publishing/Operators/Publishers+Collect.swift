@@ -70,8 +70,11 @@
                     receiveValue: { value in
                         buffer.append(value)
                         guard buffer.count == count else { return }
-                        defer { buffer = [] }
-                        receiveValue(buffer)
+                        // Emptied before it is sent: a value sent from inside the delivery
+                        // comes at once, and starts the next array.
+                        let full = buffer
+                        buffer = []
+                        receiveValue(full)
                     }
                 )
             }

@@ -29,8 +29,11 @@
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
                 let (scheduler, options, dueTime) = (scheduler, options, dueTime)
+                // `timer`: the gate's key for the wait under way, so a new value, the completion or a
+                // cancel cancels it, as Combine's does: a cancelled debounce leaves nothing due on
+                // its scheduler.
                 let gate = Gate(
-                    (generation: 0, waiting: Output?.none),
+                    (generation: 0, waiting: Output?.none, timer: Int?.none),
                     receiveValue: receiveValue, receiveCompletion: receiveCompletion)
                 gate.hold(
                     upstream.sink(
@@ -46,23 +49,31 @@
                             }
                         },
                         receiveValue: { value in
-                            let generation = gate.update { state, _ in
+                            let key = gate.reserve()
+                            let (generation, previous) = gate.update { state, _ in
                                 state.generation += 1
                                 state.waiting = value
-                                return state.generation
+                                defer { state.timer = key }
+                                return (state.generation, state.timer)
                             }
-                            scheduler.schedule(
-                                after: scheduler.now.advanced(by: dueTime),
+                            if let previous { gate.cancelUpstream(previous) }
+                            // Repeating, because that form is the one a scheduler can cancel; it
+                            // is cancelled when it first fires.
+                            let timer = scheduler.schedule(
+                                after: scheduler.now.advanced(by: dueTime), interval: dueTime,
                                 tolerance: scheduler.minimumTolerance, options: options
                             ) {
+                                gate.cancelUpstream(key)
                                 gate.update { state, outbox in
                                     guard state.generation == generation,
                                         let waiting = state.waiting
                                     else { return }
                                     state.waiting = nil
+                                    state.timer = nil
                                     outbox.send(waiting)
                                 }
                             }
+                            gate.hold(AnyCancellable(timer), as: key)
                         }
                     ))
                 return AnyCancellable { gate.cancel() }

@@ -107,8 +107,7 @@
                 to: receiveValue, receiveCompletion,
                 value: { value, downstream in
                     guard let output = decide(value) else { return }
-                    downstream.send(output)
-                    downstream.finish()
+                    downstream.finish(after: output)
                 },
                 completion: { completion, downstream in
                     if case .finished = completion, let otherwise { downstream.send(otherwise) }

@@ -26,8 +26,9 @@
                 var last = scheduler.now
                 return upstream.sink(receiveCompletion: receiveCompletion) { _ in
                     let now = scheduler.now
-                    receiveValue(last.distance(to: now))
-                    last = now
+                    let interval = last.distance(to: now)
+                    last = now  // before the value goes out, which may send another at once
+                    receiveValue(interval)
                 }
             }
         }

@@ -36,10 +36,13 @@
                 return upstream.forward(
                     to: receiveValue, receiveCompletion,
                     value: { value, downstream in
-                        defer { position += 1 }
-                        if position >= range.upperBound {
+                        // Counted before it is sent: a value sent from inside its delivery comes
+                        // at once, and takes the next position.
+                        let current = position
+                        position += 1
+                        if current >= range.upperBound {
                             downstream.finish()
-                        } else if position >= range.lowerBound {
+                        } else if current >= range.lowerBound {
                             downstream.send(value)
                         }
                     },

@@ -142,17 +142,9 @@ struct EndOfTestChecksTests {
                 viewModel.query.send("swift")
             }
         }
-        // Combine's debounce schedules each wait as a cancellable (repeating) action and cancels
-        // it with the subscription; Linux's schedules a one-shot action, which a cancel cannot
-        // take back, so the scheduler still holds it (Publishers+Time.swift, being rewritten).
-        withKnownIssue(
-            "Linux's debounce leaves its due action on the scheduler after a cancel",
-            isIntermittent: false
-        ) {
-            #expect(released.isEmpty)
-        } when: {
-            !publishingIsCombine
-        }
+        // Combine's debounce, and Publishing's, schedule each wait as a cancellable (repeating)
+        // action and cancel it with the subscription: nothing is left due.
+        #expect(released.isEmpty)
     }
 
     @Test("A test that finishes its work, or makes nothing to check, passes")
