@@ -206,6 +206,17 @@ struct SubscriberProtocolTests {
         withExtendedLifetime(tokens) {}
     }
 
+    @Test("A completion is not kept behind a value nobody asked for")
+    func completionIsNotHeldBehindUnaskedValues() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = PacedSubscriber<Int>(initial: .none)
+        subject.removeDuplicates().map { $0 + 1 }.subscribe(subscriber)
+        subject.send(4)
+        subject.send(completion: .finished)
+        #expect(subscriber.values.isEmpty)
+        #expect(subscriber.completions == 1)
+    }
+
     @Test("Just sends nothing before demand, then its value and the completion")
     func justWaitsForDemand() {
         let subscriber = PacedSubscriber<String>(initial: .none)

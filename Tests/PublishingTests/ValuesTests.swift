@@ -28,6 +28,22 @@ struct ValuesTests {
         #expect(await iterator.next() == nil)
     }
 
+    @Test("Through an operator that passes values on, the source's rule still applies")
+    func sourceRuleThroughOperators() async {
+        let subject = PassthroughSubject<Int, Never>()
+        var iterator = subject.map { $0 * 10 }.filter { $0 > 0 }.values.makeAsyncIterator()
+        subject.send(1)  // nobody awaits: dropped at the source, as in Combine
+        subject.send(completion: .finished)
+        #expect(await iterator.next() == nil)
+
+        let current = CurrentValueSubject<Int, Never>(0)
+        var latest = current.map { $0 * 10 }.values.makeAsyncIterator()
+        #expect(await latest.next() == 0)
+        current.send(1)
+        current.send(2)
+        #expect(await latest.next() == 20)
+    }
+
     @Test("values of a sequence, Just or Record lose nothing: they wait to be asked")
     func waitingPublishersLoseNothing() async {
         var received: [Int] = []

@@ -37,6 +37,14 @@ package enum ValuesWithoutDemand: Sendable {
     case latestKept
 }
 
+/// What `upstream` does with a value sent while its subscriber has not asked for one: for an
+/// operator that passes each value straight on (or drops it), where Combine passes its
+/// subscriber's demand on to the upstream, so the source's own rule applies.
+@inlinable
+package func valuesWithoutDemand(of upstream: some Publisher) -> ValuesWithoutDemand {
+    (upstream as? any ClosurePublisher)?.valuesWithoutDemand ?? .held
+}
+
 extension ClosurePublisher {
     /// Values sent without demand are held until asked for.
     @inlinable
