@@ -22,7 +22,8 @@
 
             /// Subscribes to the upstream. Each value replaces the one waiting and restarts the
             /// wait; the value is sent once `dueTime` passes with no other. When the upstream
-            /// finishes, a waiting value is sent first; a failure drops it.
+            /// completes, a value still waiting is dropped, as in Combine, and the completion is
+            /// sent on the scheduler.
             @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
@@ -38,14 +39,17 @@
                 gate.hold(
                     upstream.sink(
                         receiveCompletion: { completion in
+                            // As Combine's: a value still waiting is dropped and its wait
+                            // cancelled at once; the completion follows on the scheduler.
+                            let timer = gate.update { state, _ in
+                                state.generation += 1
+                                state.waiting = nil
+                                defer { state.timer = nil }
+                                return state.timer
+                            }
+                            if let timer { gate.cancelUpstream(timer) }
                             scheduler.schedule(options: options) {
-                                gate.update { state, outbox in
-                                    if case .finished = completion, let waiting = state.waiting {
-                                        outbox.send(waiting)
-                                    }
-                                    state.waiting = nil
-                                    outbox.finish(completion)
-                                }
+                                gate.update { _, outbox in outbox.finish(completion) }
                             }
                         },
                         receiveValue: { value in
