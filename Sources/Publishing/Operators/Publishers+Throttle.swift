@@ -20,10 +20,11 @@
             /// Whether to send the latest value of an interval (`true`) or its first.
             public let latest: Bool
 
-            /// Subscribes to the upstream. A value that comes when no interval is running is sent
-            /// at once and starts one; values during an interval are held (the first or the
-            /// latest), and sent when it ends, starting the next. When the upstream finishes, a
-            /// held value is sent first; a failure drops it.
+            /// Subscribes to the upstream, as Combine's throttle does: a value that finds nothing
+            /// scheduled is scheduled for the end of the interval since the last one sent (at
+            /// once on the scheduler if that has passed); until it goes out, a later value
+            /// replaces it (`latest`) or is dropped. The completion goes out with a scheduled
+            /// value, after it, or alone on the scheduler.
             @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
@@ -31,49 +32,57 @@
             ) -> AnyCancellable {
                 let (scheduler, interval, latest) = (scheduler, interval, latest)
                 let gate = Gate(
-                    (isRunning: false, held: Output?.none),
+                    (
+                        pendingValue: Output?.none,
+                        pendingCompletion: Subscribers.Completion<Failure>?.none,
+                        lastSent: Context.SchedulerTimeType?.none
+                    ),
                     receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-                func endInterval() {
-                    // Scheduled outside the lock: a scheduler may run the action at once.
-                    let startsAnother = gate.update { state, outbox -> Bool in
-                        guard let held = state.held else {
-                            state.isRunning = false
-                            return false
+                let emit = {
+                    let now = scheduler.now
+                    gate.update { state, outbox in
+                        let value = state.pendingValue.take()
+                        let completion = state.pendingCompletion.take()
+                        if let value {
+                            if completion == nil { state.lastSent = now }
+                            outbox.send(value)
                         }
-                        state.held = nil
-                        outbox.send(held)
-                        return true
-                    }
-                    if startsAnother {
-                        scheduler.schedule(after: scheduler.now.advanced(by: interval), endInterval)
+                        if let completion { outbox.finish(completion) }
                     }
                 }
                 gate.hold(
                     upstream.sink(
                         receiveCompletion: { completion in
-                            scheduler.schedule {
-                                gate.update { state, outbox in
-                                    if case .finished = completion, let held = state.held {
-                                        outbox.send(held)
-                                    }
-                                    state.held = nil
-                                    outbox.finish(completion)
-                                }
+                            let schedulesAlone = gate.update { state, _ -> Bool in
+                                let isScheduled =
+                                    state.pendingValue != nil || state.pendingCompletion != nil
+                                guard state.pendingCompletion == nil else { return false }
+                                state.pendingCompletion = completion
+                                return !isScheduled
                             }
+                            // Scheduled outside the lock: a scheduler may run the action at once.
+                            if schedulesAlone { scheduler.schedule(emit) }
                         },
                         receiveValue: { value in
-                            let startsInterval = gate.update { state, _ -> Bool in
-                                guard state.isRunning else {
-                                    state.isRunning = true
-                                    return true
+                            let now = scheduler.now
+                            let emission = gate.update { state, _ -> Context.SchedulerTimeType? in
+                                guard state.pendingValue == nil, state.pendingCompletion == nil
+                                else {
+                                    if latest { state.pendingValue = value }
+                                    return nil
                                 }
-                                if latest || state.held == nil { state.held = value }
-                                return false
+                                state.pendingValue = value
+                                return state.lastSent.map {
+                                    Swift.max(now, $0.advanced(by: interval))
+                                }
+                                    ?? now
                             }
-                            guard startsInterval else { return }
-                            scheduler.schedule { gate.update { _, outbox in outbox.send(value) } }
-                            scheduler.schedule(
-                                after: scheduler.now.advanced(by: interval), endInterval)
+                            guard let emission else { return }
+                            if emission == now {
+                                scheduler.schedule(emit)
+                            } else {
+                                scheduler.schedule(after: emission, emit)
+                            }
                         }
                     ))
                 return AnyCancellable { gate.cancel() }

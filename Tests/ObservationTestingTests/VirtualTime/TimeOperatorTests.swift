@@ -75,7 +75,7 @@ struct TimeOperatorTests {
         #expect(log.values.isEmpty)
     }
 
-    @Test("throttle sends the first value at once, then the first or latest of each interval")
+    @Test("throttle sends the first value on the scheduler, then the first or latest of each one")
     func throttle() {
         let scheduler = DispatchQueue.test
         let subject = PassthroughSubject<Int, Never>()
@@ -93,6 +93,23 @@ struct TimeOperatorTests {
         subject.send(4)
         scheduler.advance()
         #expect(latest.values == [1, 3, 4])
+    }
+
+    @Test("throttle: a later value replaces one not sent yet; a completion comes after the value")
+    func throttleSchedulesValuesAndCompletion() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, TestError>()
+        let latest = Log(subject.throttle(for: 1, scheduler: scheduler, latest: true))
+        subject.send(1)
+        subject.send(2)  // before the scheduler ran: replaces 1, as in Combine
+        scheduler.advance()
+        #expect(latest.values == [2])
+        subject.send(3)
+        subject.send(completion: .failure(TestError()))
+        #expect(latest.values == [2] && latest.failure == nil)
+        scheduler.advance(by: 1)  // the interval ends: the held value, then the failure
+        #expect(latest.values == [2, 3])
+        #expect(latest.failure is TestError)
     }
 
     @Test("delay keeps order and delays the completion too")
