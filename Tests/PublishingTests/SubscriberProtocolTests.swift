@@ -210,7 +210,7 @@ struct SubscriberProtocolTests {
     func completionIsNotHeldBehindUnaskedValues() {
         let subject = PassthroughSubject<Int, Never>()
         let subscriber = PacedSubscriber<Int>(initial: .none)
-        subject.removeDuplicates().map { $0 + 1 }.subscribe(subscriber)
+        subject.filter { $0 > 0 }.map { $0 + 1 }.subscribe(subscriber)
         subject.send(4)
         subject.send(completion: .finished)
         #expect(subscriber.values.isEmpty)
@@ -301,6 +301,32 @@ struct SubscriberProtocolTests {
         #expect(assign.object == nil)
         subject.send(6)
         #expect(target.value == 5)
+    }
+
+    @Test("A subscription holds its subscriber: a sink nobody keeps still gets what is sent")
+    func subscriptionHoldsItsSubscriber() {
+        let subject = PassthroughSubject<Int, Never>()
+        var seen: [Int] = []
+        var finished = false
+        subject.subscribe(
+            Subscribers.Sink<Int, Never>(
+                receiveCompletion: { _ in finished = true }, receiveValue: { seen.append($0) }))
+        subject.send(1)
+        subject.send(completion: .finished)
+        #expect(seen == [1])
+        #expect(finished)
+    }
+
+    @Test("handleEvents runs receiveCancel only for a cancel before the completion")
+    func receiveCancelOnlyBeforeCompletion() {
+        var cancels = 0
+        let finished = Just(1).handleEvents(receiveCancel: { cancels += 1 }).sink { _ in }
+        finished.cancel()
+        #expect(cancels == 0)
+        let subject = PassthroughSubject<Int, Never>()
+        let live = subject.handleEvents(receiveCancel: { cancels += 1 }).sink { _ in }
+        live.cancel()
+        #expect(cancels == 1)
     }
 
     @Test("Demand arithmetic follows Combine's rules")

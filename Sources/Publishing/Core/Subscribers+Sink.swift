@@ -81,12 +81,13 @@
             /// Hands the completion to its closure, then lets go of both closures.
             public func receive(completion: Subscribers.Completion<Failure>) {
                 lock.lock()
-                upstream = .ended
+                let upstream = self.upstream
+                self.upstream = .ended
                 let receiveCompletion = completionHandler.take()
                 let receiveValue = valueHandler.take()
                 lock.unlock()
-                // Released outside the lock: a closure's captures may run code that cancels.
-                withExtendedLifetime(receiveValue) {}
+                // Released outside the lock: a release may run code that cancels.
+                withExtendedLifetime((upstream, receiveValue)) {}
                 receiveCompletion?(completion)
             }
 
@@ -107,28 +108,15 @@
                 }
             }
 
-            /// The closures a package-owned publisher calls directly: a sink asks for every
-            /// value, so nothing needs counting between them. `nil` once it has ended.
+            /// The value closure a package-owned publisher calls directly (a sink asks for every
+            /// value, so nothing needs counting); `nil` once the sink is subscribed or has ended,
+            /// as a sink takes one subscription.
             @inlinable
-            var directHandlers:
-                (
-                    receiveValue: (Input) -> Void,
-                    receiveCompletion: (Subscribers.Completion<Failure>) -> Void
-                )?
-            {
+            var directValueHandler: ((Input) -> Void)? {
                 lock.lock()
                 defer { lock.unlock() }
-                guard let valueHandler, let completionHandler else { return nil }
-                return (valueHandler, completionHandler)
-            }
-
-            /// What ends a direct attachment, if the publisher took the closures directly.
-            @inlinable
-            var attachedCancellable: AnyCancellable? {
-                lock.lock()
-                defer { lock.unlock() }
-                if case .cancellable(let cancellable) = upstream { return cancellable }
-                return nil
+                guard case .awaiting = upstream else { return nil }
+                return valueHandler
             }
 
             /// Keeps what ends a direct attachment; cancels it at once if the sink ended while
@@ -164,9 +152,7 @@
             let sink = Subscribers.Sink<Output, Failure>(
                 receiveCompletion: receiveCompletion, receiveValue: receiveValue)
             subscribe(sink)
-            // A package publisher that took the closures directly holds nothing of the sink:
-            // its own token ends the subscription, and spares a cancel through the sink.
-            return sink.attachedCancellable ?? AnyCancellable(sink)
+            return AnyCancellable(sink)
         }
     }
 

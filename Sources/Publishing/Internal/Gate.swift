@@ -5,7 +5,8 @@
     ///
     /// Upstreams may send from any thread at once. Each change of the operator's `State` and the
     /// events it decides on happen under one lock, so the order downstream is the order of the
-    /// changes; delivery runs outside the lock, one event at a time, by whichever thread finds
+    /// changes (but for a change made from inside a delivery, which goes out at once); delivery
+    /// runs outside the lock, one event at a time, by whichever thread finds
     /// nobody delivering, and events decided from inside a delivery on its own thread go out at
     /// once, nested in it (the ``Relay``'s rule, so re-entrant sends never deadlock). Nothing is
     /// delivered after the completion or a cancel, and both cancel every upstream held.
@@ -58,9 +59,6 @@
             self.receiveValue = receiveValue
             self.receiveCompletion = receiveCompletion
         }
-
-        /// Whether the completion has been accepted or the subscription cancelled.
-        var isOver: Bool { lock.withLock { isClosed } }
 
         /// Changes the state and queues the events `change` decides on, then delivers them unless
         /// another thread is delivering (which then delivers them next).

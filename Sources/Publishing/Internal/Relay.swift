@@ -10,9 +10,10 @@
     /// The delivery mechanism behind every subject, `@Published` property and
     /// `ObservableObjectPublisher`.
     ///
-    /// - Each subscriber gets every event in the order the relay accepted it: who delivers what is
-    ///   decided while the relay's lock is held, so a replayed current value can never be
-    ///   overtaken by a concurrent send.
+    /// - Each subscriber gets every event sent from outside a delivery in the order the relay
+    ///   accepted it: who delivers what is decided while the relay's lock is held, so a replayed
+    ///   current value can never be overtaken by a concurrent send. (One sent from inside a
+    ///   delivery goes out at once, nested: see below.)
     /// - Delivery runs outside the lock, on the sending thread. An event sent from inside a
     ///   delivery, on the delivering thread, goes to that subscriber at once, nested in the
     ///   delivery (depth-first, as Combine's recursive lock lets it); if another thread is
@@ -503,16 +504,6 @@
 
         func install(_ publisher: ObservableObjectPublisher) {
             lock.withLock { willChange = .publisher(publisher) }
-        }
-    }
-
-    extension Relay {
-        @inlinable
-        package func subscribeClosures(
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-            receiveValue: @escaping (Output) -> Void
-        ) -> AnyCancellable {
-            subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         }
     }
 #endif

@@ -60,11 +60,14 @@ extension ClosurePublisher {
         #if !canImport(Combine)
             // A sink asks for every value: nothing to count, so the closures go straight in.
             if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
-                guard let handlers = sink.directHandlers else { return }
+                guard let receiveValue = sink.directValueHandler else { return }
+                // The completion goes through the sink, which then lets go of its closures; and
+                // the publisher holds the sink until then, as a Combine subscription holds its
+                // subscriber.
                 sink.attach(
                     subscribeClosures(
-                        receiveCompletion: handlers.receiveCompletion,
-                        receiveValue: handlers.receiveValue))
+                        receiveCompletion: { sink.receive(completion: $0) },
+                        receiveValue: receiveValue))
                 return
             }
         #endif
@@ -87,7 +90,7 @@ extension ClosurePublisher {
 @usableFromInline
 package func subscribe<Downstream: Subscriber>(
     _ subscriber: Downstream,
-    valuesWithoutDemand: ValuesWithoutDemand = .held,
+    valuesWithoutDemand: ValuesWithoutDemand,
     bySinking sink: (
         _ receiveCompletion: @escaping (Subscribers.Completion<Downstream.Failure>) -> Void,
         _ receiveValue: @escaping (Downstream.Input) -> Void
@@ -103,8 +106,8 @@ package func subscribe<Downstream: Subscriber>(
 }
 
 /// One subscriber's subscription to a `sink`-written publisher.
-// @unchecked: every mutable field is in `state`, behind its lock; only the thread that set
-// `isDelivering` calls the subscriber.
+// @unchecked: every mutable field is in `state`, behind its lock; only the thread that counts
+// in `depth` (`deliveringThread`) calls the subscriber.
 private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unchecked Sendable {
     enum Event {
         case value(Downstream.Input)
@@ -120,7 +123,18 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
         var pendingValues = 0
         /// With `.latestKept`: the latest value that came without demand.
         var latest: Downstream.Input?
-        var isDelivering = false
+        /// How many deliveries are under way: more than one only nested on `deliveringThread`,
+        /// a value sent from inside a delivery going out at once, as in Combine.
+        var depth = 0
+        var deliveringThread: ThreadID?
+
+        /// Whether this thread may deliver now: nobody is, or this thread is, further out.
+        var mayDeliver: Bool { depth == 0 || deliveringThread?.isCurrent == true }
+
+        mutating func endDelivery() {
+            depth -= 1
+            if depth == 0 { deliveringThread = nil }
+        }
 
         /// Whether the demand covers one more value beside those pending.
         var canTakeAnother: Bool { demand > pendingValues }
@@ -154,6 +168,8 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
                 state.pending.push(event)
             case (.value(let value), .dropped), (.value(let value), .latestKept):
                 if state.canTakeAnother {
+                    // Newer than a value kept from before the demand came: that one is stale.
+                    state.latest = nil
                     state.pendingValues += 1
                     state.pending.push(event)
                 } else if valuesWithoutDemand == .latestKept {
@@ -175,26 +191,23 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
     }
 
     func cancel() {
-        var upstream: (any Cancellable)?
-        var downstream: Downstream?
-        state.withLock { state in
-            upstream = state.upstream
-            downstream = state.downstream
-            state.upstream = nil
-            state.downstream = nil
-            state.pending.removeAll()
-            state.latest = nil
+        // Taken out under the lock and released after it: a release may run user code.
+        let (upstream, downstream, pending, latest) = state.withLock { state in
+            defer { state.pending = FIFO() }
+            return (
+                state.upstream.take(), state.downstream.take(), state.pending, state.latest.take()
+            )
         }
         upstream?.cancel()
-        _ = consume downstream
+        withExtendedLifetime((downstream, pending, latest)) {}
     }
 
-    /// Delivers what the demand allows, unless another thread (or an outer frame of this
-    /// one, re-entered from the subscriber) is delivering: that one goes on with it.
+    /// Delivers what the demand allows, unless another thread is delivering: that one goes on
+    /// with it. Called from inside a delivery on its own thread, it delivers at once, nested.
     private func deliver() {
         while true {
             let next = state.withLock { state -> (Downstream, Event)? in
-                guard !state.isDelivering, let downstream = state.downstream else { return nil }
+                guard state.mayDeliver, let downstream = state.downstream else { return nil }
                 let event: Event
                 if let first = state.pending.first {
                     if case .value = first {
@@ -210,7 +223,8 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
                 } else {
                     return nil
                 }
-                state.isDelivering = true
+                state.depth += 1
+                state.deliveringThread = .current
                 return (downstream, event)
             }
             guard let (downstream, event) = next else { return }
@@ -219,17 +233,20 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
                 let more = downstream.receive(value)
                 state.withLock { state in
                     state.demand += more
-                    state.isDelivering = false
+                    state.endDelivery()
                 }
             case .completion(let completion):
                 // Nothing is delivered after the completion; the upstream has ended itself.
-                state.withLock { state in
-                    state.downstream = nil
-                    state.upstream = nil
-                    state.pending.removeAll()
-                    state.latest = nil
-                    state.isDelivering = false
+                // What the state held is released after the lock: a release may run user code.
+                let (upstream, pending, latest) = state.withLock { state in
+                    defer {
+                        state.downstream = nil
+                        state.pending = FIFO()
+                        state.endDelivery()
+                    }
+                    return (state.upstream.take(), state.pending, state.latest.take())
                 }
+                withExtendedLifetime((upstream, pending, latest)) {}
                 downstream.receive(completion: completion)
                 return
             }

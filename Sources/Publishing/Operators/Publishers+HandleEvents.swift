@@ -38,11 +38,15 @@
                 let onOutput = receiveOutput
                 let onCompletion = self.receiveCompletion
                 let subscription = HandledSubscription()
+                // Set by the completion: as in Combine, a subscription that has completed is not
+                // cancelled, so `receiveCancel` runs only for a cancel before it.
+                let isOver = Locked(false)
                 receiveSubscription?(subscription)
                 receiveRequest?(.unlimited)
                 subscription.link.attach(
                     upstream.sink(
                         receiveCompletion: { completion in
+                            isOver.withLock { $0 = true }
                             onCompletion?(completion)
                             receiveCompletion(completion)
                         },
@@ -54,7 +58,11 @@
                 let receiveCancel = receiveCancel
                 return AnyCancellable {
                     subscription.cancel()
-                    receiveCancel?()
+                    let wasOver = isOver.withLock { isOver in
+                        defer { isOver = true }
+                        return isOver
+                    }
+                    if !wasOver { receiveCancel?() }
                 }
             }
         }

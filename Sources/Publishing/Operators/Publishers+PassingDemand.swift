@@ -1,9 +1,11 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    // Operators that pass each value straight on, or drop it. Combine's pass their subscriber's
-    // demand on to the upstream, so a value nobody asked for meets the source's own rule (a
-    // `PassthroughSubject` drops it, a `CurrentValueSubject` keeps it as its current value);
-    // these ask their upstream for every value, so they take the source's rule instead.
+    // Operators that keep no state and pass each value straight on, or drop it. Combine's pass
+    // their subscriber's demand on to the upstream, so a value nobody asked for meets the
+    // source's own rule (a `PassthroughSubject` drops it, a `CurrentValueSubject` keeps it as its
+    // current value); these ask their upstream for every value, so they take the source's rule
+    // instead. An operator with state (`scan`, `removeDuplicates`, `prefix`, `dropFirst`, …)
+    // would count a value its subscriber never asked for, so it keeps the values instead.
 
     extension Publishers.Map {
         /// What the upstream does with a value nobody has asked for.
@@ -77,30 +79,6 @@
         }
     }
 
-    extension Publishers.RemoveDuplicates {
-        /// What the upstream does with a value nobody has asked for.
-        @inlinable
-        package var valuesWithoutDemand: ValuesWithoutDemand {
-            Publishing.valuesWithoutDemand(of: upstream)
-        }
-    }
-
-    extension Publishers.Scan {
-        /// What the upstream does with a value nobody has asked for.
-        @inlinable
-        package var valuesWithoutDemand: ValuesWithoutDemand {
-            Publishing.valuesWithoutDemand(of: upstream)
-        }
-    }
-
-    extension Publishers.TryScan {
-        /// What the upstream does with a value nobody has asked for.
-        @inlinable
-        package var valuesWithoutDemand: ValuesWithoutDemand {
-            Publishing.valuesWithoutDemand(of: upstream)
-        }
-    }
-
     extension Publishers.MapError {
         /// What the upstream does with a value nobody has asked for.
         @inlinable
@@ -117,43 +95,4 @@
         }
     }
 
-    extension Publishers.HandleEvents {
-        /// What the upstream does with a value nobody has asked for.
-        @inlinable
-        package var valuesWithoutDemand: ValuesWithoutDemand {
-            Publishing.valuesWithoutDemand(of: upstream)
-        }
-    }
-
-    extension Publishers.Drop {
-        /// What the upstream does with a value nobody has asked for.
-        @inlinable
-        package var valuesWithoutDemand: ValuesWithoutDemand {
-            Publishing.valuesWithoutDemand(of: upstream)
-        }
-    }
-
-    extension Publishers.DropWhile {
-        /// What the upstream does with a value nobody has asked for.
-        @inlinable
-        package var valuesWithoutDemand: ValuesWithoutDemand {
-            Publishing.valuesWithoutDemand(of: upstream)
-        }
-    }
-
-    extension Publishers.PrefixWhile {
-        /// What the upstream does with a value nobody has asked for.
-        @inlinable
-        package var valuesWithoutDemand: ValuesWithoutDemand {
-            Publishing.valuesWithoutDemand(of: upstream)
-        }
-    }
-
-    extension Publishers.Output {
-        /// What the upstream does with a value nobody has asked for.
-        @inlinable
-        package var valuesWithoutDemand: ValuesWithoutDemand {
-            Publishing.valuesWithoutDemand(of: upstream)
-        }
-    }
 #endif
