@@ -166,6 +166,8 @@ final class Model: ObservableObject {
     // swift-format-ignore: AvoidRetroactiveConformances
     extension CurrentValueSubject: @retroactive @unchecked Sendable {}
 #else
+    // @unchecked: as above, the subjects lock internally.
     extension PassthroughSubject: @unchecked Sendable {}
+    // @unchecked: as above, the subjects lock internally.
     extension CurrentValueSubject: @unchecked Sendable {}
 #endif

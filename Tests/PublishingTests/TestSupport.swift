@@ -121,7 +121,9 @@ final class Events<Output, Failure: Error> {
     // swift-format-ignore: AvoidRetroactiveConformances
     extension CurrentValueSubject: @retroactive @unchecked Sendable {}
 #else
+    // @unchecked: as above, the subjects lock internally.
     extension PassthroughSubject: @unchecked Sendable {}
+    // @unchecked: as above, the subjects lock internally.
     extension CurrentValueSubject: @unchecked Sendable {}
 #endif
 

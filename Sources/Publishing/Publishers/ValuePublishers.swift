@@ -98,6 +98,7 @@
     // @unchecked: every mutable field is in `state`, behind its lock; only the request that set
     // `isSending` calls the subscriber with values.
     final class SequenceSubscription<Downstream: Subscriber, Elements: Swift.Sequence>:
+        // @unchecked: see above.
         Subscription, @unchecked Sendable
     where Downstream.Input == Elements.Element {
         private struct State {

@@ -107,7 +107,9 @@ func afterRealDelay(_ delay: Duration) async {
     // swift-format-ignore: AvoidRetroactiveConformances
     extension CurrentValueSubject: @retroactive @unchecked Sendable {}
 #else
+    // @unchecked: as above, the subjects lock internally.
     extension PassthroughSubject: @unchecked Sendable {}
+    // @unchecked: as above, the subjects lock internally.
     extension CurrentValueSubject: @unchecked Sendable {}
 #endif
 
