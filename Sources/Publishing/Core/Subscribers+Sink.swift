@@ -149,11 +149,30 @@
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {
+            // The package's own publishers take the closures directly, as a sink (which asks for
+            // every value) would receive them: no sink to make, lock or release per subscription.
+            if let closurePublisher = self as? any ClosurePublisher {
+                return attachDirectly(closurePublisher, receiveCompletion, receiveValue)
+            }
             let sink = Subscribers.Sink<Output, Failure>(
                 receiveCompletion: receiveCompletion, receiveValue: receiveValue)
             subscribe(sink)
             return AnyCancellable(sink)
         }
+    }
+
+    /// Attaches `sink`'s two closures to `publisher`, which is the publisher they were written
+    /// for: its `Output` and `Failure` are `Value` and `Failure` under other names, so the casts
+    /// always succeed.
+    @usableFromInline
+    func attachDirectly<P: ClosurePublisher, Value, Failure: Error>(
+        _ publisher: P,
+        _ receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+        _ receiveValue: @escaping (Value) -> Void
+    ) -> AnyCancellable {
+        publisher.subscribeClosures(
+            receiveCompletion: receiveCompletion as! (Subscribers.Completion<P.Failure>) -> Void,
+            receiveValue: receiveValue as! (P.Output) -> Void)
     }
 
     extension Publisher where Failure == Never {
