@@ -54,7 +54,7 @@ where S.Input == Int, S.Failure == Never {
 }
 
 /// Asks for `initial` values, then for `perValue` more after each; records what it is given.
-private final class PacedSubscriber<Input>: Subscriber {
+final class PacedSubscriber<Input>: Subscriber {
     typealias Failure = Never
 
     private let initial: Subscribers.Demand

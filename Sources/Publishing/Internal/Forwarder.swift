@@ -5,7 +5,8 @@
     /// An upstream delivers to one subscription serially, so the operator's per-subscription state
     /// needs no lock. Once the operator ends the stream (a completion of its own, such as `first()`
     /// finishing or `tryMap` failing), nothing more is forwarded and the upstream is cancelled.
-    final class Forwarder<Output, Failure: Error> {
+    @usableFromInline
+    package final class Forwarder<Output, Failure: Error> {
         private let receiveValue: (Output) -> Void
         private let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
         private(set) var isFinished = false
@@ -19,13 +20,13 @@
             self.receiveCompletion = receiveCompletion
         }
 
-        func send(_ value: Output) {
+        package func send(_ value: Output) {
             guard !isFinished else { return }
             receiveValue(value)
         }
 
         /// Ends the stream downstream, and cancels the upstream.
-        func finish(_ completion: Subscribers.Completion<Failure> = .finished) {
+        package func finish(_ completion: Subscribers.Completion<Failure> = .finished) {
             guard !isFinished else { return }
             isFinished = true
             receiveCompletion(completion)
@@ -35,7 +36,7 @@
         /// Sends `value` as the stream's last, then finishes. The stream is over, and the upstream
         /// cancelled, before `value` goes out: a value sent from inside its delivery (which comes
         /// at once, as in Combine) is not forwarded after it.
-        func finish(after value: Output) {
+        package func finish(after value: Output) {
             guard !isFinished else { return }
             isFinished = true
             link.cancel()
@@ -43,7 +44,7 @@
             receiveCompletion(.finished)
         }
 
-        func fail(_ error: Failure) {
+        package func fail(_ error: Failure) {
             finish(.failure(error))
         }
     }

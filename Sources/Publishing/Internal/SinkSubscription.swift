@@ -11,6 +11,10 @@ package protocol ClosurePublisher: Publisher {
     /// What becomes of a value sent while a subscriber has not asked for one.
     var valuesWithoutDemand: ValuesWithoutDemand { get }
 
+    /// Whether the completion waits until the subscriber has asked for something, even with no
+    /// value to send: as Combine's reducing operators (`first`, `collect`, `reduce`, …) do.
+    var completesOnlyWhenAsked: Bool { get }
+
     /// Attaches the two closures: values in order, never two at once, then at most one
     /// completion, nothing after the returned token is cancelled.
     ///
@@ -50,6 +54,10 @@ extension ClosurePublisher {
     @inlinable
     package var valuesWithoutDemand: ValuesWithoutDemand { .held }
 
+    /// The completion needs no demand.
+    @inlinable
+    package var completesOnlyWhenAsked: Bool { false }
+
     /// Attaches `subscriber`: it receives a subscription, then values within the demand it
     /// requests, then the completion.
     ///
@@ -72,7 +80,8 @@ extension ClosurePublisher {
             }
         #endif
         Publishing.subscribe(
-            subscriber, valuesWithoutDemand: valuesWithoutDemand, bySinking: subscribeClosures)
+            subscriber, valuesWithoutDemand: valuesWithoutDemand,
+            completesOnlyWhenAsked: completesOnlyWhenAsked, bySinking: subscribeClosures)
     }
 }
 
@@ -86,17 +95,21 @@ extension ClosurePublisher {
 /// - Parameters:
 ///   - subscriber: The subscriber.
 ///   - valuesWithoutDemand: What becomes of a value sent before the subscriber asked for it.
+///   - completesOnlyWhenAsked: Whether the completion waits for the subscriber's first request.
 ///   - sink: Subscribes the two closures to the publisher, returning what ends it.
 @usableFromInline
 package func subscribe<Downstream: Subscriber>(
     _ subscriber: Downstream,
     valuesWithoutDemand: ValuesWithoutDemand,
+    completesOnlyWhenAsked: Bool = false,
     bySinking sink: (
         _ receiveCompletion: @escaping (Subscribers.Completion<Downstream.Failure>) -> Void,
         _ receiveValue: @escaping (Downstream.Input) -> Void
     ) -> any Cancellable
 ) {
-    let subscription = SinkSubscription(subscriber, valuesWithoutDemand: valuesWithoutDemand)
+    let subscription = SinkSubscription(
+        subscriber, valuesWithoutDemand: valuesWithoutDemand,
+        completesOnlyWhenAsked: completesOnlyWhenAsked)
     subscriber.receive(subscription: subscription)
     subscription.attach(
         sink(
@@ -118,6 +131,8 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
         var downstream: Downstream?
         var upstream: (any Cancellable)?
         var demand = Subscribers.Demand.none
+        /// Whether the subscriber has asked for anything yet.
+        var hasAsked = false
         var pending = FIFO<Event>()
         /// How many of `pending` are values.
         var pendingValues = 0
@@ -142,10 +157,15 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
 
     private let state: Locked<State>
     private let valuesWithoutDemand: ValuesWithoutDemand
+    private let completesOnlyWhenAsked: Bool
 
-    init(_ downstream: Downstream, valuesWithoutDemand: ValuesWithoutDemand) {
+    init(
+        _ downstream: Downstream, valuesWithoutDemand: ValuesWithoutDemand,
+        completesOnlyWhenAsked: Bool
+    ) {
         state = Locked(State(downstream: downstream))
         self.valuesWithoutDemand = valuesWithoutDemand
+        self.completesOnlyWhenAsked = completesOnlyWhenAsked
     }
 
     /// Keeps what ends the upstream subscription; cancels it at once if this was cancelled
@@ -186,8 +206,11 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
     }
 
     func request(_ demand: Subscribers.Demand) {
-        state.withLock { $0.demand += demand }
-        deliver()
+        state.withLock { state in
+            state.demand += demand
+            state.hasAsked = true
+        }
+        deliver(offeringLatest: true)
     }
 
     func cancel() {
@@ -204,20 +227,28 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
 
     /// Delivers what the demand allows, unless another thread is delivering: that one goes on
     /// with it. Called from inside a delivery on its own thread, it delivers at once, nested.
-    private func deliver() {
+    ///
+    /// - Parameter offeringLatest: Whether a value kept with `.latestKept` may go first: only
+    ///   for a request, as Combine's subjects deliver their kept value only when asked, not
+    ///   when a delivery returns more demand.
+    private func deliver(offeringLatest: Bool = false) {
+        var offeringLatest = offeringLatest
         while true {
             let next = state.withLock { state -> (Downstream, Event)? in
                 guard state.mayDeliver, let downstream = state.downstream else { return nil }
                 let event: Event
                 if let first = state.pending.first {
-                    if case .value = first {
+                    switch first {
+                    case .value:
                         guard state.demand > 0 else { return nil }
                         state.demand -= 1
                         state.pendingValues -= 1
+                    case .completion:
+                        guard state.hasAsked || !completesOnlyWhenAsked else { return nil }
                     }
                     _ = state.pending.pop()
                     event = first
-                } else if state.demand > 0, let latest = state.latest.take() {
+                } else if offeringLatest, state.demand > 0, let latest = state.latest.take() {
                     state.demand -= 1
                     event = .value(latest)
                 } else {
@@ -228,6 +259,7 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
                 return (downstream, event)
             }
             guard let (downstream, event) = next else { return }
+            offeringLatest = false
             switch event {
             case .value(let value):
                 let more = downstream.receive(value)

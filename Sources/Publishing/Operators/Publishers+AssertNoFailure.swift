@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that stops the program if its upstream fails.
-        public struct AssertNoFailure<Upstream: Publisher>: ClosurePublisher {
+        public struct AssertNoFailure<Upstream: Publisher>: StepOperator {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// It cannot fail: a failure stops the program.
@@ -18,22 +18,20 @@
             public let line: UInt
 
             /// Subscribes to the upstream; a failure is a fatal error naming it.
+            /// Sends each value; stops the program on a failure.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let (prefix, file, line) = (prefix, file, line)
-                return upstream.sink(
-                    receiveCompletion: { completion in
+                return Steps(
+                    value: { value, downstream in downstream.send(value) },
+                    completion: { completion, downstream in
                         if case .failure(let error) = completion {
                             let lead = prefix.isEmpty ? "" : "\(prefix) "
                             fatalError(
                                 "\(lead)Unexpected failure: \(error)", file: file, line: line)
                         }
-                        receiveCompletion(.finished)
-                    },
-                    receiveValue: receiveValue
+                        downstream.finish()
+                    }
                 )
             }
         }

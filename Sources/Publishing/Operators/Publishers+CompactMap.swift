@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that transforms each upstream value and forwards the non-`nil` results.
-        public struct CompactMap<Upstream: Publisher, Output>: ClosurePublisher {
+        public struct CompactMap<Upstream: Publisher, Output>: StepOperator {
             /// The upstream publisher's failure type.
             public typealias Failure = Upstream.Failure
 
@@ -12,20 +12,18 @@
             public let transform: (Upstream.Output) -> Output?
 
             /// Subscribes to the upstream publisher, forwarding each non-`nil` transformed value.
+            /// Sends each transformed value that is not `nil`.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let transform = transform
-                return upstream.sink(receiveCompletion: receiveCompletion) { value in
-                    if let output = transform(value) { receiveValue(output) }
+                return Steps { value, downstream in
+                    if let output = transform(value) { downstream.send(output) }
                 }
             }
         }
 
         /// A publisher that forwards the non-`nil` results of a throwing transform.
-        public struct TryCompactMap<Upstream: Publisher, Output>: ClosurePublisher {
+        public struct TryCompactMap<Upstream: Publisher, Output>: StepOperator {
             /// Any error: the upstream's, or the one the transform throws.
             public typealias Failure = any Error
 
@@ -35,14 +33,11 @@
             public let transform: (Upstream.Output) throws -> Output?
 
             /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
+            /// Sends each transformed value that is not `nil`; a thrown error fails the stream.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let transform = transform
-                return upstream.forward(
-                    to: receiveValue, receiveCompletion,
+                return Steps(
                     value: { value, downstream in
                         do {
                             if let output = try transform(value) { downstream.send(output) }

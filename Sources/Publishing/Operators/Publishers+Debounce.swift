@@ -20,6 +20,10 @@
             /// How deliveries are scheduled.
             public let options: Context.SchedulerOptions?
 
+            /// A value that comes due while the subscriber has asked for none is dropped, as Combine's debounce drops it.
+            @usableFromInline
+            package var valuesWithoutDemand: ValuesWithoutDemand { .dropped }
+
             /// Subscribes to the upstream. Each value replaces the one waiting and restarts the
             /// wait; the value is sent once `dueTime` passes with no other. When the upstream
             /// completes, a value still waiting is dropped, as in Combine, and the completion is

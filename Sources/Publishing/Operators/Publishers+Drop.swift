@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that skips a number of upstream values, then forwards the rest.
-        public struct Drop<Upstream: Publisher>: ClosurePublisher {
+        public struct Drop<Upstream: Publisher>: StepOperator {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -14,18 +14,16 @@
             public let count: Int
 
             /// Subscribes to the upstream publisher, skipping the first ``count`` values.
+            /// Drops the first `count` values, then sends the rest.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 // Per subscription; deliveries to one subscription never overlap.
                 var remaining = count
-                return upstream.sink(receiveCompletion: receiveCompletion) { value in
+                return Steps { value, downstream in
                     if remaining > 0 {
                         remaining -= 1
                     } else {
-                        receiveValue(value)
+                        downstream.send(value)
                     }
                 }
             }

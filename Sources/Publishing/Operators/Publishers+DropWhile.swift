@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that skips its upstream's values while a predicate holds, then forwards all.
-        public struct DropWhile<Upstream: Publisher>: ClosurePublisher {
+        public struct DropWhile<Upstream: Publisher>: StepOperator {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -14,16 +14,14 @@
             public let predicate: (Output) -> Bool
 
             /// Subscribes to the upstream, skipping values until one fails the predicate.
+            /// Drops values while the predicate holds, then sends the rest.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let predicate = predicate
                 var isDropping = true
-                return upstream.sink(receiveCompletion: receiveCompletion) { value in
+                return Steps { value, downstream in
                     if isDropping { isDropping = predicate(value) }
-                    if !isDropping { receiveValue(value) }
+                    if !isDropping { downstream.send(value) }
                 }
             }
         }

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that forwards only the upstream values that pass a test.
-        public struct Filter<Upstream: Publisher>: ClosurePublisher {
+        public struct Filter<Upstream: Publisher>: StepOperator {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -14,20 +14,18 @@
             public let isIncluded: (Upstream.Output) -> Bool
 
             /// Subscribes to the upstream publisher, forwarding the values that pass the test.
+            /// Sends each value the predicate includes.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let isIncluded = isIncluded
-                return upstream.sink(receiveCompletion: receiveCompletion) { value in
-                    if isIncluded(value) { receiveValue(value) }
+                return Steps { value, downstream in
+                    if isIncluded(value) { downstream.send(value) }
                 }
             }
         }
 
         /// A publisher that forwards the values a throwing predicate accepts.
-        public struct TryFilter<Upstream: Publisher>: ClosurePublisher {
+        public struct TryFilter<Upstream: Publisher>: StepOperator {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// Any error: the upstream's, or the one the predicate throws.
@@ -39,14 +37,11 @@
             public let isIncluded: (Upstream.Output) throws -> Bool
 
             /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
+            /// Sends each value the predicate includes; a thrown error fails the stream.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let isIncluded = isIncluded
-                return upstream.forward(
-                    to: receiveValue, receiveCompletion,
+                return Steps(
                     value: { value, downstream in
                         do {
                             if try isIncluded(value) { downstream.send(value) }

@@ -1,16 +1,8 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    /// The subscription `handleEvents` hands to `receiveSubscription`: cancelling it cancels the
-    /// subscription being made.
-    private final class HandledSubscription: Subscription {
-        let link = UpstreamLink()
-        func request(_ demand: Subscribers.Demand) {}
-        func cancel() { link.cancel() }
-    }
-
     extension Publishers {
         /// A publisher that runs side effects as events pass through, forwarding them unchanged.
-        public struct HandleEvents<Upstream: Publisher>: ClosurePublisher {
+        public struct HandleEvents<Upstream: Publisher>: Publisher {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -26,44 +18,44 @@
             public let receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
             /// Runs when the subscription is cancelled.
             public let receiveCancel: (() -> Void)?
-            /// Runs once per subscription with `.unlimited`: a sink takes every value.
+            /// Runs with each demand the subscriber asks for.
             public let receiveRequest: ((Subscribers.Demand) -> Void)?
 
-            /// Subscribes to the upstream publisher, running the side effects on the way.
-            @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                let onOutput = receiveOutput
-                let onCompletion = self.receiveCompletion
-                let subscription = HandledSubscription()
-                // Set by the completion: as in Combine, a subscription that has completed is not
-                // cancelled, so `receiveCancel` runs only for a cancel before it.
-                let isOver = Locked(false)
-                receiveSubscription?(subscription)
-                receiveRequest?(.unlimited)
-                subscription.link.attach(
-                    upstream.sink(
-                        receiveCompletion: { completion in
-                            isOver.withLock { $0 = true }
-                            onCompletion?(completion)
-                            receiveCompletion(completion)
-                        },
-                        receiveValue: { value in
-                            onOutput?(value)
-                            receiveValue(value)
-                        }
-                    ))
-                let receiveCancel = receiveCancel
-                return AnyCancellable {
-                    subscription.cancel()
-                    let wasOver = isOver.withLock { isOver in
-                        defer { isOver = true }
-                        return isOver
-                    }
-                    if !wasOver { receiveCancel?() }
-                }
+            /// Creates a publisher that runs the side effects as events pass through.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose events are observed.
+            ///   - receiveSubscription: Runs when a subscription is made, before any value.
+            ///   - receiveOutput: Runs before each value is forwarded.
+            ///   - receiveCompletion: Runs before the completion is forwarded.
+            ///   - receiveCancel: Runs when the subscription is cancelled.
+            ///   - receiveRequest: Runs with each demand the subscriber asks for.
+            public init(
+                upstream: Upstream,
+                receiveSubscription: ((any Subscription) -> Void)? = nil,
+                receiveOutput: ((Output) -> Void)? = nil,
+                receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil,
+                receiveCancel: (() -> Void)? = nil,
+                receiveRequest: ((Subscribers.Demand) -> Void)?
+            ) {
+                self.upstream = upstream
+                self.receiveSubscription = receiveSubscription
+                self.receiveOutput = receiveOutput
+                self.receiveCompletion = receiveCompletion
+                self.receiveCancel = receiveCancel
+                self.receiveRequest = receiveRequest
+            }
+
+            /// Attaches `subscriber` through the side effects; its demand goes to the upstream.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Output, Downstream.Failure == Failure {
+                let hooks = EventHooks<Output, Failure>(
+                    subscription: receiveSubscription, output: receiveOutput,
+                    demandAfterOutput: receiveRequest, completion: receiveCompletion,
+                    cancel: receiveCancel, request: receiveRequest)
+                upstream.subscribe(ObservedSubscription(subscriber, hooks: hooks))
             }
         }
     }
@@ -82,7 +74,8 @@
         ///   - receiveOutput: Runs before each value is forwarded.
         ///   - receiveCompletion: Runs before the completion is forwarded.
         ///   - receiveCancel: Runs when the subscription is cancelled.
-        ///   - receiveRequest: Runs once per subscription with `.unlimited`.
+        ///   - receiveRequest: Runs with each demand the subscriber asks for: `.unlimited` once,
+        ///     for a `sink`.
         /// - Returns: A publisher with the same events.
         public func handleEvents(
             receiveSubscription: ((any Subscription) -> Void)? = nil,
@@ -99,6 +92,97 @@
                 receiveCancel: receiveCancel,
                 receiveRequest: receiveRequest
             )
+        }
+    }
+
+    /// What runs as each event of a subscription passes through `handleEvents` or `print`.
+    struct EventHooks<Output, Failure: Error> {
+        var subscription: ((any Subscription) -> Void)?
+        var output: ((Output) -> Void)?
+        /// Runs with the demand a subscriber returns from a value, when it asks for more.
+        var demandAfterOutput: ((Subscribers.Demand) -> Void)?
+        var completion: ((Subscribers.Completion<Failure>) -> Void)?
+        var cancel: (() -> Void)?
+        var request: ((Subscribers.Demand) -> Void)?
+    }
+
+    /// One subscription through `handleEvents` or `print`: every event runs its hook and passes
+    /// on unchanged, demand included, as in Combine. Once the subscription has completed or been
+    /// cancelled, the hooks are let go and a later cancel runs none.
+    // @unchecked: `state` is behind its lock; the hooks run outside it.
+    final class ObservedSubscription<Downstream: Subscriber>: Subscriber, Subscription,
+        @unchecked Sendable
+    {
+        typealias Input = Downstream.Input
+        typealias Failure = Downstream.Failure
+
+        private enum Status {
+            case awaiting
+            case subscribed(any Subscription)
+            case over
+        }
+
+        private struct State {
+            var status = Status.awaiting
+            var hooks: EventHooks<Input, Failure>?
+        }
+
+        private let downstream: Downstream
+        private let state: Locked<State>
+
+        init(_ downstream: Downstream, hooks: EventHooks<Input, Failure>) {
+            self.downstream = downstream
+            state = Locked(State(hooks: hooks))
+        }
+
+        private var hooks: EventHooks<Input, Failure>? { state.withLock { $0.hooks } }
+
+        func receive(subscription: any Subscription) {
+            hooks?.subscription?(subscription)
+            let isFirst = state.withLock { state in
+                guard case .awaiting = state.status else { return false }
+                state.status = .subscribed(subscription)
+                return true
+            }
+            guard isFirst else { return subscription.cancel() }
+            downstream.receive(subscription: self)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            hooks?.output?(input)
+            let demand = downstream.receive(input)
+            if demand > .none { hooks?.demandAfterOutput?(demand) }
+            return demand
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            hooks?.completion?(completion)
+            let hooks = state.withLock { state in
+                state.status = .over
+                return state.hooks.take()
+            }
+            withExtendedLifetime(hooks) {}
+            downstream.receive(completion: completion)
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            hooks?.request?(demand)
+            let upstream = state.withLock { state -> (any Subscription)? in
+                guard case .subscribed(let upstream) = state.status else { return nil }
+                return upstream
+            }
+            upstream?.request(demand)
+        }
+
+        func cancel() {
+            let (upstream, hooks) = state.withLock {
+                state -> ((any Subscription)?, EventHooks<Input, Failure>?) in
+                guard case .subscribed(let upstream) = state.status else { return (nil, nil) }
+                state.status = .over
+                return (upstream, state.hooks.take())
+            }
+            hooks?.cancel?()
+            upstream?.cancel()
         }
     }
 #endif

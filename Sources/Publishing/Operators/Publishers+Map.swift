@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that transforms each upstream value.
-        public struct Map<Upstream: Publisher, Output>: ClosurePublisher {
+        public struct Map<Upstream: Publisher, Output>: StepOperator {
             /// The upstream publisher's failure type.
             public typealias Failure = Upstream.Failure
 
@@ -11,21 +11,16 @@
             /// The transformation applied to each value.
             public let transform: (Upstream.Output) -> Output
 
-            /// Subscribes to the upstream publisher, transforming each value.
+            /// Sends each value transformed.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Failure, Output, Failure> {
                 let transform = transform
-                return upstream.sink(receiveCompletion: receiveCompletion) { value in
-                    receiveValue(transform(value))
-                }
+                return Steps { value, downstream in downstream.send(transform(value)) }
             }
         }
 
         /// A publisher that transforms values with a closure that may throw.
-        public struct TryMap<Upstream: Publisher, Output>: ClosurePublisher {
+        public struct TryMap<Upstream: Publisher, Output>: StepOperator {
             /// Any error: the upstream's, or the one the transform throws.
             public typealias Failure = any Error
 
@@ -34,15 +29,12 @@
             /// Transforms each value, or throws.
             public let transform: (Upstream.Output) throws -> Output
 
-            /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
+            /// Sends each value transformed; a thrown error fails the stream and cancels the
+            /// upstream.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let transform = transform
-                return upstream.forward(
-                    to: receiveValue, receiveCompletion,
+                return Steps(
                     value: { value, downstream in
                         do { downstream.send(try transform(value)) } catch {
                             downstream.fail(error)

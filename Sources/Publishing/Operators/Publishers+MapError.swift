@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that transforms its upstream's error.
-        public struct MapError<Upstream: Publisher, Failure: Error>: ClosurePublisher {
+        public struct MapError<Upstream: Publisher, Failure: Error>: StepOperator {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
 
@@ -12,15 +12,15 @@
             public let transform: (Upstream.Failure) -> Failure
 
             /// Subscribes to the upstream, transforming its failure.
+            /// Sends each value; transforms the failure.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let transform = transform
-                return upstream.sink(
-                    receiveCompletion: { receiveCompletion($0.mapError(transform)) },
-                    receiveValue: receiveValue
+                return Steps(
+                    value: { value, downstream in downstream.send(value) },
+                    completion: { completion, downstream in
+                        downstream.finish(completion.mapError(transform))
+                    }
                 )
             }
         }

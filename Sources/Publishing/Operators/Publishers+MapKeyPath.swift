@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher of the value at a key path of each of its upstream's values.
-        public struct MapKeyPath<Upstream: Publisher, Output>: ClosurePublisher {
+        public struct MapKeyPath<Upstream: Publisher, Output>: StepOperator {
             /// The upstream publisher's failure type.
             public typealias Failure = Upstream.Failure
 
@@ -12,20 +12,16 @@
             public let keyPath: KeyPath<Upstream.Output, Output>
 
             /// Subscribes to the upstream, sending the property of each value.
+            /// Sends each value's property.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let keyPath = keyPath
-                return upstream.sink(receiveCompletion: receiveCompletion) { value in
-                    receiveValue(value[keyPath: keyPath])
-                }
+                return Steps { value, downstream in downstream.send(value[keyPath: keyPath]) }
             }
         }
 
         /// A publisher of the values at two key paths of each of its upstream's values, as a pair.
-        public struct MapKeyPath2<Upstream: Publisher, Output0, Output1>: ClosurePublisher {
+        public struct MapKeyPath2<Upstream: Publisher, Output0, Output1>: StepOperator {
             /// The two properties of a value.
             public typealias Output = (Output0, Output1)
             /// The upstream publisher's failure type.
@@ -39,22 +35,19 @@
             public let keyPath1: KeyPath<Upstream.Output, Output1>
 
             /// Subscribes to the upstream, sending the two properties of each value.
+            /// Sends each value's two properties.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let (keyPath0, keyPath1) = (keyPath0, keyPath1)
-                return upstream.sink(receiveCompletion: receiveCompletion) { value in
-                    receiveValue((value[keyPath: keyPath0], value[keyPath: keyPath1]))
+                return Steps { value, downstream in
+                    downstream.send((value[keyPath: keyPath0], value[keyPath: keyPath1]))
                 }
             }
         }
 
         /// A publisher of the values at three key paths of each of its upstream's values, as a
         /// triple.
-        public struct MapKeyPath3<Upstream: Publisher, Output0, Output1, Output2>: ClosurePublisher
-        {
+        public struct MapKeyPath3<Upstream: Publisher, Output0, Output1, Output2>: StepOperator {
             /// The three properties of a value.
             public typealias Output = (Output0, Output1, Output2)
             /// The upstream publisher's failure type.
@@ -70,14 +63,12 @@
             public let keyPath2: KeyPath<Upstream.Output, Output2>
 
             /// Subscribes to the upstream, sending the three properties of each value.
+            /// Sends each value's three properties.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let (keyPath0, keyPath1, keyPath2) = (keyPath0, keyPath1, keyPath2)
-                return upstream.sink(receiveCompletion: receiveCompletion) { value in
-                    receiveValue(
+                return Steps { value, downstream in
+                    downstream.send(
                         (
                             value[keyPath: keyPath0], value[keyPath: keyPath1],
                             value[keyPath: keyPath2]

@@ -5,7 +5,7 @@
 
     extension Publishers {
         /// A publisher of the time between its upstream's values, measured on a scheduler.
-        public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
+        public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: StepOperator {
             /// The time since the previous value (or the subscription).
             public typealias Output = Context.SchedulerTimeType.Stride
             /// The upstream's failure type.
@@ -17,18 +17,16 @@
             public let scheduler: Context
 
             /// Subscribes to the upstream, sending the time since the previous value for each.
+            /// Sends the time since the previous value (or the subscription).
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let scheduler = scheduler
                 var last = scheduler.now
-                return upstream.sink(receiveCompletion: receiveCompletion) { _ in
+                return Steps { _, downstream in
                     let now = scheduler.now
                     let interval = last.distance(to: now)
                     last = now  // before the value goes out, which may send another at once
-                    receiveValue(interval)
+                    downstream.send(interval)
                 }
             }
         }

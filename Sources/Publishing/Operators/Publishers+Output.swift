@@ -3,7 +3,7 @@
     extension Publishers {
         /// A publisher that forwards the upstream values whose positions fall in a range, then
         /// finishes.
-        public struct Output<Upstream: Publisher>: ClosurePublisher {
+        public struct Output<Upstream: Publisher>: StepOperator {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -26,28 +26,22 @@
             ///
             /// As in Combine, the stream ends when a value past the range arrives, not with the
             /// range's last value: a `prefix(1)` of a subject finishes on its second send.
+            /// Sends the values at positions in the range; finishes at the value after it.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let range = range
                 var position = 0
-                return upstream.forward(
-                    to: receiveValue, receiveCompletion,
-                    value: { value, downstream in
-                        // Counted before it is sent: a value sent from inside its delivery comes
-                        // at once, and takes the next position.
-                        let current = position
-                        position += 1
-                        if current >= range.upperBound {
-                            downstream.finish()
-                        } else if current >= range.lowerBound {
-                            downstream.send(value)
-                        }
-                    },
-                    completion: { completion, downstream in downstream.finish(completion) }
-                )
+                return Steps { value, downstream in
+                    // Counted before it is sent: a value sent from inside its delivery comes at
+                    // once, and takes the next position.
+                    let current = position
+                    position += 1
+                    if current >= range.upperBound {
+                        downstream.finish()
+                    } else if current >= range.lowerBound {
+                        downstream.send(value)
+                    }
+                }
             }
         }
     }

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that forwards its upstream's values while a predicate holds, then finishes.
-        public struct PrefixWhile<Upstream: Publisher>: ClosurePublisher {
+        public struct PrefixWhile<Upstream: Publisher>: StepOperator {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -15,19 +15,13 @@
 
             /// Subscribes to the upstream; at the first value that fails the predicate, finishes
             /// and cancels it.
+            /// Sends values while the predicate holds, then finishes.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let predicate = predicate
-                return upstream.forward(
-                    to: receiveValue, receiveCompletion,
-                    value: { value, downstream in
-                        if predicate(value) { downstream.send(value) } else { downstream.finish() }
-                    },
-                    completion: { completion, downstream in downstream.finish(completion) }
-                )
+                return Steps { value, downstream in
+                    if predicate(value) { downstream.send(value) } else { downstream.finish() }
+                }
             }
         }
     }

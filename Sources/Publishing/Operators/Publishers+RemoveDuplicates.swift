@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that drops each value equal to the one forwarded just before it.
-        public struct RemoveDuplicates<Upstream: Publisher>: ClosurePublisher {
+        public struct RemoveDuplicates<Upstream: Publisher>: StepOperator {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -14,18 +14,16 @@
             public let predicate: (Output, Output) -> Bool
 
             /// Subscribes to the upstream publisher, dropping consecutive duplicates.
+            /// Sends each value that does not duplicate the one sent before it.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let predicate = predicate
                 // Per subscription; deliveries to one subscription never overlap.
                 var previous: Output?
-                return upstream.sink(receiveCompletion: receiveCompletion) { value in
+                return Steps { value, downstream in
                     if let previous, predicate(previous, value) { return }
                     previous = value
-                    receiveValue(value)
+                    downstream.send(value)
                 }
             }
         }

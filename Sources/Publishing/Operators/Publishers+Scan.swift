@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher of each partial result of accumulating its upstream's values.
-        public struct Scan<Upstream: Publisher, Output>: ClosurePublisher {
+        public struct Scan<Upstream: Publisher, Output>: StepOperator {
             /// The upstream publisher's failure type.
             public typealias Failure = Upstream.Failure
 
@@ -14,22 +14,20 @@
             public let nextPartialResult: (Output, Upstream.Output) -> Output
 
             /// Subscribes to the upstream, sending the new result after each value.
+            /// Sends the new result after each value.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 var result = initialResult
                 let next = nextPartialResult
-                return upstream.sink(receiveCompletion: receiveCompletion) { value in
+                return Steps { value, downstream in
                     result = next(result, value)
-                    receiveValue(result)
+                    downstream.send(result)
                 }
             }
         }
 
         /// A publisher of each partial result of a throwing accumulation.
-        public struct TryScan<Upstream: Publisher, Output>: ClosurePublisher {
+        public struct TryScan<Upstream: Publisher, Output>: StepOperator {
             /// Any error: the upstream's, or the one the closure throws.
             public typealias Failure = any Error
 
@@ -41,15 +39,12 @@
             public let nextPartialResult: (Output, Upstream.Output) throws -> Output
 
             /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
+            /// Sends the new result after each value; a thrown error fails the stream.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 var result = initialResult
                 let next = nextPartialResult
-                return upstream.forward(
-                    to: receiveValue, receiveCompletion,
+                return Steps(
                     value: { value, downstream in
                         do {
                             result = try next(result, value)

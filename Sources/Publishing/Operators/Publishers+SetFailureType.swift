@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that cannot fail, typed as one that can, to combine it with one that can.
-        public struct SetFailureType<Upstream: Publisher, Failure: Error>: ClosurePublisher
+        public struct SetFailureType<Upstream: Publisher, Failure: Error>: StepOperator
         where Upstream.Failure == Never {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
@@ -16,14 +16,12 @@
             }
 
             /// Subscribes to the upstream; it never fails.
+            /// Sends each value, then finishes.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                upstream.sink(
-                    receiveCompletion: { _ in receiveCompletion(.finished) },
-                    receiveValue: receiveValue
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
+                Steps(
+                    value: { value, downstream in downstream.send(value) },
+                    completion: { _, downstream in downstream.finish() }
                 )
             }
         }

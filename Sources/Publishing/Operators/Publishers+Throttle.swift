@@ -20,6 +20,10 @@
             /// Whether to send the latest value of an interval (`true`) or its first.
             public let latest: Bool
 
+            /// A value that comes due while the subscriber has asked for none is dropped, as Combine's throttle drops it.
+            @usableFromInline
+            package var valuesWithoutDemand: ValuesWithoutDemand { .dropped }
+
             /// Subscribes to the upstream, as Combine's throttle does: a value that finds nothing
             /// scheduled is scheduled for the end of the interval since the last one sent (at
             /// once on the scheduler if that has passed); until it goes out, a later value

@@ -95,15 +95,15 @@
     ///
     /// The completion follows the last element at once, without waiting for more demand, as in
     /// Combine: the next element is looked at before the current one is sent.
-    // @unchecked: every mutable field is in `state`, behind its lock; only the request that set
-    // `isSending` calls the subscriber with values.
+    // @unchecked: every mutable field but `iterator` is in `state`, behind its lock; only the
+    // request that set `isSending` (under the lock) advances `iterator` and calls the subscriber
+    // with values.
     final class SequenceSubscription<Downstream: Subscriber, Elements: Swift.Sequence>:
         // @unchecked: see above.
-        Subscription, @unchecked Sendable
+        Subscription, CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Elements.Element {
         private struct State {
             var downstream: Downstream?
-            var iterator: Elements.Iterator
             var next: Elements.Element?
             var demand = Subscribers.Demand.none
             var isSending = false
@@ -111,12 +111,20 @@
 
         private let state: Locked<State>
         private let completion: Subscribers.Completion<Downstream.Failure>
+        private let elements: Elements
+        /// Advanced outside the lock: a lazy sequence's closure may request or cancel.
+        private var iterator: Elements.Iterator
+
+        /// The sequence, as Combine's sequence subscription describes itself (`print` shows it).
+        var description: String { String(describing: elements) }
 
         private init(
-            iterator: Elements.Iterator, first: Elements.Element, downstream: Downstream,
-            completion: Subscribers.Completion<Downstream.Failure>
+            elements: Elements, iterator: Elements.Iterator, first: Elements.Element,
+            downstream: Downstream, completion: Subscribers.Completion<Downstream.Failure>
         ) {
-            state = Locked(State(downstream: downstream, iterator: iterator, next: first))
+            state = Locked(State(downstream: downstream, next: first))
+            self.elements = elements
+            self.iterator = iterator
             self.completion = completion
         }
 
@@ -133,7 +141,7 @@
             }
             subscriber.receive(
                 subscription: SequenceSubscription(
-                    iterator: iterator, first: first, downstream: subscriber,
+                    elements: elements, iterator: iterator, first: first, downstream: subscriber,
                     completion: completion))
         }
 
@@ -150,8 +158,9 @@
                 let element = state.state.next
             {
                 state.state.demand -= 1
-                state.state.next = state.state.iterator.next()
                 state.lock.unlock()
+                let following = iterator.next()
+                state.withLock { $0.next = following }
                 let more = downstream.receive(element)
                 state.lock.lock()
                 state.state.demand += more

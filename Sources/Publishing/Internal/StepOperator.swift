@@ -1,0 +1,177 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// What a one-upstream operator does with each event of one subscription: for each upstream
+    /// value it sends at most one value of its own, at once, or ends the stream.
+    ///
+    /// Written once, an operator's steps run two ways: under a `sink` (which asks for every value)
+    /// the upstream is sunk directly; under any other subscriber the operator passes the demand
+    /// on, as Combine's operators do: the subscriber's requests go to the upstream, and a value
+    /// the steps drop asks the upstream for one more. So a value nobody asked for meets the
+    /// source's own rule (a `PassthroughSubject` drops it, a `CurrentValueSubject` keeps it as
+    /// its value, a sequence waits) before the operator counts or accumulates it.
+    @usableFromInline
+    package struct Steps<Input, UpstreamFailure: Error, Output, Failure: Error> {
+        /// Handles one upstream value: sends at most one value, or ends the stream.
+        package var value: (Input, Forwarder<Output, Failure>) -> Void
+        /// Handles the upstream's completion: ends the stream (the forwarder ignores a second end).
+        package var completion:
+            (Subscribers.Completion<UpstreamFailure>, Forwarder<Output, Failure>) -> Void
+    }
+
+    extension Steps where UpstreamFailure == Failure {
+        /// Steps that hand the upstream's completion on unchanged.
+        package init(value: @escaping (Input, Forwarder<Output, Failure>) -> Void) {
+            self.init(
+                value: value,
+                completion: { completion, downstream in downstream.finish(completion) })
+        }
+    }
+
+    /// A one-upstream operator written as ``Steps``: Combine's `receive(subscriber:)`, with
+    /// demand passed on to the upstream, and the package's closure subscription, both from them.
+    @usableFromInline
+    package protocol StepOperator: ClosurePublisher {
+        /// The publisher the operator subscribes to.
+        associatedtype Upstream: Publisher
+        /// The publisher the operator subscribes to.
+        var upstream: Upstream { get }
+        /// The steps of one new subscription, with whatever state it keeps.
+        func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure>
+    }
+
+    extension StepOperator {
+        /// Subscribes the steps to the upstream, every value asked for.
+        @usableFromInline
+        package func subscribeClosures(
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+            receiveValue: @escaping (Output) -> Void
+        ) -> AnyCancellable {
+            let steps = makeSteps()
+            return upstream.forward(
+                to: receiveValue, receiveCompletion, value: steps.value,
+                completion: steps.completion)
+        }
+
+        /// Attaches `subscriber` through the steps; its demand is passed on to the upstream.
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
+        public func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            // A sink asks for every value: the closures go straight in, with nothing to count.
+            if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
+                guard let receiveValue = sink.directValueHandler else { return }
+                sink.attach(
+                    subscribeClosures(
+                        receiveCompletion: { sink.receive(completion: $0) },
+                        receiveValue: receiveValue))
+                return
+            }
+            upstream.subscribe(
+                StepSubscription<Upstream, Downstream>(subscriber, steps: makeSteps()))
+        }
+    }
+
+    /// One subscription through a ``StepOperator``: the upstream's subscriber and the
+    /// downstream's subscription, as a Combine operator's inner object is.
+    // @unchecked: `state` is behind its lock. `forwarder`, `steps`, `sent` and `demandAfter` are
+    // touched only by the upstream's deliveries, which Combine's contract makes serial (a nested
+    // delivery, on the same thread, saves and restores the last two).
+    private final class StepSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber,
+        Subscription, @unchecked Sendable
+    {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        private struct State {
+            var upstream: (any Subscription)?
+            var downstream: Downstream?
+            var isCancelled = false
+        }
+
+        private let state: Locked<State>
+        private let steps: Steps<Input, Failure, Downstream.Input, Downstream.Failure>
+        private var forwarder: Forwarder<Downstream.Input, Downstream.Failure>!
+        /// Whether the value being handled was sent on, and the demand its delivery returned.
+        private var sent = false
+        private var demandAfter = Subscribers.Demand.none
+
+        init(
+            _ downstream: Downstream,
+            steps: Steps<Input, Failure, Downstream.Input, Downstream.Failure>
+        ) {
+            state = Locked(State(downstream: downstream))
+            self.steps = steps
+            // Unowned: the forwarder is this object's own and is called only from its methods.
+            forwarder = Forwarder(
+                receiveValue: { [unowned self] in deliver($0) },
+                receiveCompletion: { [unowned self] in complete($0) })
+            // Weak: the link's token also cancels when it is released, with this object.
+            forwarder.link.attach(AnyCancellable { [weak self] in self?.cancelUpstream() })
+        }
+
+        func receive(subscription: any Subscription) {
+            let isFirst = state.withLock { state in
+                guard state.upstream == nil, !state.isCancelled, let downstream = state.downstream
+                else { return nil as Downstream? }
+                state.upstream = subscription
+                return downstream
+            }
+            guard let downstream = isFirst else { return subscription.cancel() }
+            downstream.receive(subscription: self)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            guard !forwarder.isFinished, state.withLock({ $0.downstream != nil }) else {
+                return .none
+            }
+            let outer = (sent, demandAfter)
+            (sent, demandAfter) = (false, .none)
+            steps.value(input, forwarder)
+            // A value the steps dropped asks for another in its place, as Combine's filtering
+            // operators do; once the stream has ended, nothing more is asked.
+            let demand = forwarder.isFinished ? .none : sent ? demandAfter : .max(1)
+            (sent, demandAfter) = outer
+            return demand
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            // The upstream has ended itself: nothing to cancel when the stream ends.
+            let upstream = state.withLock { $0.upstream.take() }
+            withExtendedLifetime(upstream) {}
+            guard !forwarder.isFinished else { return }
+            steps.completion(completion, forwarder)
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            state.withLock { $0.upstream }?.request(demand)
+        }
+
+        func cancel() {
+            let (upstream, downstream) = state.withLock { state in
+                state.isCancelled = true
+                return (state.upstream.take(), state.downstream.take())
+            }
+            upstream?.cancel()
+            // Released after the lock: a release may run user code.
+            withExtendedLifetime(downstream) {}
+        }
+
+        private func deliver(_ value: Downstream.Input) {
+            guard let downstream = state.withLock({ $0.downstream }) else { return }
+            sent = true
+            // Asked before it is added: a nested delivery saves and restores `demandAfter`.
+            let more = downstream.receive(value)
+            demandAfter += more
+        }
+
+        /// Ends the stream downstream; the forwarder then cancels the upstream, if it has not
+        /// ended itself.
+        private func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
+            state.withLock { $0.downstream.take() }?.receive(completion: completion)
+        }
+
+        private func cancelUpstream() {
+            state.withLock { $0.upstream.take() }?.cancel()
+        }
+    }
+#endif

@@ -1,0 +1,140 @@
+// Demand through operators, asserted the same way in both configurations (.ci/apple-sim runs
+// this suite against Combine): an operator passes its subscriber's demand on to the upstream,
+// so a value nobody asked for meets the source's own rule before the operator counts it.
+import Dispatch
+import Foundation
+import ObservationTesting
+import Publishing
+import Testing
+
+@Suite("Demand through operators, as Combine passes it", .untilTimeout(.seconds(30)))
+struct OperatorDemandTests {
+    @Test("scan accumulates only the values asked for: a subject drops the others")
+    func scanCountsOnlyWhatWasAskedFor() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        subject.scan(0, +).subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)
+        subject.send(3)
+        #expect(subscriber.values == [1])
+        subscriber.subscription?.request(.max(1))
+        subject.send(4)
+        #expect(subscriber.values == [1, 5])
+    }
+
+    @Test("removeDuplicates compares with the last value it was asked for and sent")
+    func removeDuplicatesSeesOnlyWhatWasAskedFor() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = PacedSubscriber<Int>(initial: .max(2))
+        subject.removeDuplicates().subscribe(subscriber)
+        subject.send(1)
+        subject.send(1)  // a duplicate: dropped, and one more asked for in its place
+        subject.send(2)
+        subject.send(3)  // nothing asked for: the subject drops it
+        subscriber.subscription?.request(.max(1))
+        subject.send(2)
+        #expect(subscriber.values == [1, 2])
+        subject.send(4)
+        #expect(subscriber.values == [1, 2, 4])
+    }
+
+    @Test("dropFirst through a CurrentValueSubject: its current value comes when asked for")
+    func dropFirstOnACurrentValue() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        subject.dropFirst().subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)
+        subject.send(3)
+        #expect(subscriber.values == [1])
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values == [1, 3])
+    }
+
+    @Test("An endless sequence through map and filter is asked for only what values takes")
+    func endlessSequenceThroughOperatorsIntoValues() async {
+        var taken: [Int] = []
+        // Erased: Combine's Sequence publisher has its own `map` and `filter`, which build an array.
+        let endless = (1...).publisher.eraseToAnyPublisher()
+        for await value in endless.map({ $0 * 3 }).filter({ $0.isMultiple(of: 2) }).values {
+            taken.append(value)
+            if taken.count == 3 { break }
+        }
+        #expect(taken == [6, 12, 18])
+    }
+
+    @Test("handleEvents sees each request: .unlimited from a sink, the subscriber's own otherwise")
+    func handleEventsSeesRequests() {
+        var requests: [Subscribers.Demand] = []
+        let subject = PassthroughSubject<Int, Never>()
+        let observed = subject.handleEvents(receiveRequest: { requests.append($0) })
+        let subscriber = PacedSubscriber<Int>(initial: .max(1), perValue: .max(2))
+        observed.subscribe(subscriber)
+        subject.send(1)
+        subscriber.subscription?.request(.max(3))
+        #expect(requests == [.max(1), .max(2), .max(3)])
+        let token = observed.sink { _ in }
+        #expect(requests.last == .unlimited)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("print writes the subscription, each request and the demand a value asks for")
+    func printWritesDemand() {
+        final class Lines: TextOutputStream {
+            var text = ""
+            func write(_ string: String) { text += string }
+        }
+        let lines = Lines()
+        let subscriber = PacedSubscriber<Int>(initial: .max(1), perValue: .max(1))
+        [1, 2].publisher.print("n", to: lines).subscribe(subscriber)
+        #expect(
+            lines.text == """
+                n: receive subscription: ([1, 2])
+                n: request max: (1)
+                n: receive value: (1)
+                n: request max: (1) (synchronous)
+                n: receive value: (2)
+                n: request max: (1) (synchronous)
+                n: receive finished
+
+                """)
+        #expect(subscriber.values == [1, 2])
+    }
+
+    @Test("debounce drops a value that comes due while nothing is asked for")
+    func debounceDropsWithoutDemand() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        subject.debounce(for: .milliseconds(10), scheduler: scheduler).subscribe(subscriber)
+        subject.send(1)
+        scheduler.advance(by: .milliseconds(10))
+        subject.send(2)
+        scheduler.advance(by: .milliseconds(10))
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values == [1])
+        subject.send(3)
+        scheduler.advance(by: .milliseconds(10))
+        #expect(subscriber.values == [1, 3])
+    }
+
+    @Test("throttle drops a value that comes due while nothing is asked for")
+    func throttleDropsWithoutDemand() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        subject.throttle(for: .milliseconds(10), scheduler: scheduler, latest: true)
+            .subscribe(subscriber)
+        subject.send(1)
+        scheduler.advance(by: .milliseconds(10))
+        subject.send(2)
+        scheduler.advance(by: .milliseconds(10))
+        subscriber.subscription?.request(.max(1))
+        scheduler.advance(by: .milliseconds(10))
+        #expect(subscriber.values == [1])
+        subject.send(3)
+        scheduler.advance(by: .milliseconds(10))
+        #expect(subscriber.values == [1, 3])
+    }
+}
