@@ -14,11 +14,7 @@
     /// (an inner publisher that finished at once, such as `Just`) is returned from that
     /// delivery instead of requested: the upstream then sends it after the delivery, in its own
     /// loop, rather than nested, deeper with every value it holds.
-    // @unchecked: every mutable field is in `state`, behind its lock; the handlers and the
-    // upstream subscription are called after the lock is released.
-    private final class FlatMapUpstream<Input, Failure: Error>: Subscriber, Cancellable,
-        @unchecked Sendable
-    {
+    private final class FlatMapUpstream<Input, Failure: Error>: Subscriber, Cancellable {
         private struct State {
             var subscription: (any Subscription)?
             var receiveValue: ((Input) -> Void)?
@@ -122,6 +118,10 @@
             withExtendedLifetime(handlers) {}
         }
     }
+
+    // @unchecked: every mutable field is in `state`, behind its lock; the handlers and the
+    // upstream subscription are called after the lock is released.
+    extension FlatMapUpstream: @unchecked Sendable {}
 
     extension Publishers {
         /// A publisher of the values of the publishers a transform makes from each upstream value.
