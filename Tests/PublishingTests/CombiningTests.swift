@@ -285,27 +285,84 @@ struct FlatMapTests {
         #expect(events.isFinished)
     }
 
-    @Test(
-        "flatMap(maxPublishers: .max(1)) runs one inner publisher at a time, in order",
-        .linuxDifference(
-            "flatMap(maxPublishers:) keeps upstream values while the limit runs; Combine asks for fewer"
-        )
-    )
+    @Test("flatMap(maxPublishers: .max(1)) runs one inner at a time; a subject's values then drop")
     func flatMapMaxPublishers() {
         let upstream = PassthroughSubject<Int, Never>()
-        let inners = (0..<3).map { _ in TrackedSubject<Int, Never>() }
+        let inners = (0..<4).map { _ in TrackedSubject<Int, Never>() }
         let events = Events(upstream.flatMap(maxPublishers: .max(1)) { inners[$0] })
         upstream.send(0)
-        upstream.send(1)
-        upstream.send(2)
-        #expect(inners.map(\.subscriptionsMade) == [1, 0, 0])
+        upstream.send(1)  // dropped: flatMap has not asked the subject for another value
+        #expect(inners.map(\.subscriptionsMade) == [1, 0, 0, 0])
         inners[0].send(10)
         inners[0].send(completion: .finished)
-        #expect(inners.map(\.subscriptionsMade) == [1, 1, 0])
-        inners[1].send(completion: .finished)
+        // Nothing waited for it: the next value sent is the one used.
+        #expect(inners.map(\.subscriptionsMade) == [1, 0, 0, 0])
+        upstream.send(2)
+        upstream.send(3)  // dropped
+        #expect(inners.map(\.subscriptionsMade) == [1, 0, 1, 0])
         inners[2].send(12)
+        upstream.send(completion: .finished)
+        #expect(!events.isCompleted)
+        inners[2].send(completion: .finished)
         #expect(events.values == [10, 12])
+        #expect(events.isFinished)
         #expect(Subscribers.Demand.max(1).description == "max(1)")
+    }
+
+    @Test(
+        "flatMap(maxPublishers: .max(2)) asks its upstream for 2 values, then 1 per finished inner")
+    func flatMapMaxPublishersDemand() {
+        let upstream = RequestRecordingPublisher<Int>()
+        let inners = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+        let events = Events(upstream.flatMap(maxPublishers: .max(2)) { inners[$0] })
+        #expect(upstream.requests == [.max(2)])
+        upstream.send(0)
+        upstream.send(1)
+        inners[1].send(11)
+        #expect(upstream.requests == [.max(2)])
+        inners[1].send(completion: .finished)
+        #expect(upstream.requests == [.max(2), .max(1)])
+        upstream.send(2)
+        inners[0].send(completion: .finished)
+        inners[2].send(completion: .finished)
+        #expect(upstream.requests == [.max(2), .max(1), .max(1), .max(1)])
+        #expect(upstream.returnedDemands == [.none, .none, .none])
+        upstream.send(3)
+        inners[3].send(13)
+        #expect(events.values == [11, 13])
+        // Cancelling cancels the upstream subscription, and the running inner publisher's.
+        events.cancel()
+        #expect(upstream.isCancelled)
+        inners[3].send(14)
+        #expect(events.values == [11, 13])
+    }
+
+    @Test("flatMap(maxPublishers:) over many values whose inner publishers finish at once")
+    func flatMapMaxPublishersSynchronousInners() {
+        let first = PassthroughSubject<Int, Never>()
+        let count = 2_000
+        let events = Events(
+            (0..<count).publisher.flatMap(maxPublishers: .max(1)) { value in
+                value == 0 ? AnyPublisher(first) : AnyPublisher(Just(value))
+            })
+        #expect(events.values.isEmpty)
+        // The rest were not asked for yet; each now comes as the one before it finishes.
+        first.send(completion: .finished)
+        #expect(events.values == Array(1..<count))
+        #expect(events.isFinished)
+
+        // Through scan, which passes flatMap's demand on, the subject drops what flatMap has
+        // not asked for while the first inner publisher runs.
+        let subject = PassthroughSubject<Int, Never>()
+        let gate = PassthroughSubject<Int, Never>()
+        let kept = Events(
+            subject.scan(0) { _, value in value }.flatMap(maxPublishers: .max(1)) { value in
+                value == 0 ? AnyPublisher(gate) : AnyPublisher(Just(value))
+            })
+        for value in 0..<100 { subject.send(value) }
+        gate.send(completion: .finished)
+        subject.send(100)
+        #expect(kept.values == [100])
     }
 
     @Test("flatMap fails with an inner publisher's failure, and cancels the rest")
@@ -452,5 +509,36 @@ struct FlatMapTests {
         query.send(4)
         #expect(events.values == [0])
         #expect(events.failure == TestError(code: 4))
+    }
+}
+
+/// A publisher for one subscriber that records the demand it asks for, through its
+/// subscription and returned from `receive(_:)`; a test sends the values.
+private final class RequestRecordingPublisher<Output>: Publisher {
+    typealias Failure = Never
+
+    private final class Recording: Subscription {
+        var requests: [Subscribers.Demand] = []
+        var isCancelled = false
+
+        func request(_ demand: Subscribers.Demand) { requests.append(demand) }
+        func cancel() { isCancelled = true }
+    }
+
+    private let recording = Recording()
+    private var send: ((Output) -> Subscribers.Demand)?
+    private(set) var returnedDemands: [Subscribers.Demand] = []
+
+    var requests: [Subscribers.Demand] { recording.requests }
+    var isCancelled: Bool { recording.isCancelled }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+        send = { subscriber.receive($0) }
+        subscriber.receive(subscription: recording)
+    }
+
+    func send(_ value: Output) {
+        guard let send else { return }
+        returnedDemands.append(send(value))
     }
 }
