@@ -4,6 +4,61 @@
     // `CombiningEngine.swift`; any other subscriber, a subscription that counts its demand
     // (`DemandCombiner.swift`).
 
+    /// The side of a combining operator's subscription that its upstreams' subscribers call, with
+    /// their values type-erased; overridden by ``CombineLatestSubscription`` and
+    /// ``MergeSubscription``.
+    class CombiningParent<Failure: Error> {
+        /// Upstream `index` hands over its subscription.
+        func receive(_ subscription: any Subscription, from index: Int) {}
+        /// Upstream `index` sends a value; returns what more to ask it for.
+        func receive(_ value: Any, from index: Int) -> Subscribers.Demand { .none }
+        /// Upstream `index` ends.
+        func receive(_ completion: Subscribers.Completion<Failure>, from index: Int) {}
+    }
+
+    /// Subscribes as upstream `index` of `parent`.
+    typealias IndexedAttach<Failure: Error> = (_ parent: CombiningParent<Failure>, _ index: Int) ->
+        Void
+
+    /// The subscriber a combining operator subscribes to one of its upstreams.
+    final class CombiningSide<Input, Failure: Error>: Subscriber {
+        private let parent: CombiningParent<Failure>
+        private let index: Int
+
+        init(_ parent: CombiningParent<Failure>, _ index: Int) {
+            self.parent = parent
+            self.index = index
+        }
+
+        func receive(subscription: any Subscription) { parent.receive(subscription, from: index) }
+        func receive(_ input: Input) -> Subscribers.Demand { parent.receive(input, from: index) }
+        func receive(completion: Subscribers.Completion<Failure>) {
+            parent.receive(completion, from: index)
+        }
+    }
+
+    extension Publisher {
+        /// Subscribes as upstream `index` of `parent`, which asks for values as it needs them.
+        func attach(to parent: CombiningParent<Failure>, as index: Int) {
+            subscribe(CombiningSide<Output, Failure>(parent, index))
+        }
+    }
+
+    extension ClosurePublisher {
+        /// Attaches a `Subscribers.Sink`'s closures directly, as ``ClosurePublisher`` does (a sink
+        /// asks for every value); returns whether `subscriber` was one.
+        func attachIfSink<Downstream: Subscriber>(_ subscriber: Downstream) -> Bool
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            guard let sink = subscriber as? Subscribers.Sink<Output, Failure> else { return false }
+            guard let receiveValue = sink.directValueHandler else { return true }
+            sink.attach(
+                subscribeClosures(
+                    receiveCompletion: { sink.receive(completion: $0) },
+                    receiveValue: receiveValue))
+            return true
+        }
+    }
+
     extension ClosurePublisher {
         /// Attaches `subscriber` to a merge of `upstreams`.
         func receiveMerging<Downstream: Subscriber>(

@@ -5,61 +5,6 @@
     // subscription counts what its own subscriber asked for. A `sink` asks for every value, so it
     // takes the faster closures of `CombiningEngine.swift` instead.
 
-    /// The side of a combining operator's subscription that its upstreams' subscribers call, with
-    /// their values type-erased; overridden by ``CombineLatestSubscription`` and
-    /// ``MergeSubscription``.
-    class CombiningParent<Failure: Error> {
-        /// Upstream `index` hands over its subscription.
-        func receive(_ subscription: any Subscription, from index: Int) {}
-        /// Upstream `index` sends a value; returns what more to ask it for.
-        func receive(_ value: Any, from index: Int) -> Subscribers.Demand { .none }
-        /// Upstream `index` ends.
-        func receive(_ completion: Subscribers.Completion<Failure>, from index: Int) {}
-    }
-
-    /// Subscribes as upstream `index` of `parent`.
-    typealias IndexedAttach<Failure: Error> = (_ parent: CombiningParent<Failure>, _ index: Int) ->
-        Void
-
-    /// The subscriber a combining operator subscribes to one of its upstreams.
-    final class CombiningSide<Input, Failure: Error>: Subscriber {
-        private let parent: CombiningParent<Failure>
-        private let index: Int
-
-        init(_ parent: CombiningParent<Failure>, _ index: Int) {
-            self.parent = parent
-            self.index = index
-        }
-
-        func receive(subscription: any Subscription) { parent.receive(subscription, from: index) }
-        func receive(_ input: Input) -> Subscribers.Demand { parent.receive(input, from: index) }
-        func receive(completion: Subscribers.Completion<Failure>) {
-            parent.receive(completion, from: index)
-        }
-    }
-
-    extension Publisher {
-        /// Subscribes as upstream `index` of `parent`, which asks for values as it needs them.
-        func attach(to parent: CombiningParent<Failure>, as index: Int) {
-            subscribe(CombiningSide<Output, Failure>(parent, index))
-        }
-    }
-
-    extension ClosurePublisher {
-        /// Attaches a `Subscribers.Sink`'s closures directly, as ``ClosurePublisher`` does (a sink
-        /// asks for every value); returns whether `subscriber` was one.
-        func attachIfSink<Downstream: Subscriber>(_ subscriber: Downstream) -> Bool
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            guard let sink = subscriber as? Subscribers.Sink<Output, Failure> else { return false }
-            guard let receiveValue = sink.directValueHandler else { return true }
-            sink.attach(
-                subscribeClosures(
-                    receiveCompletion: { sink.receive(completion: $0) },
-                    receiveValue: receiveValue))
-            return true
-        }
-    }
-
     /// What combineLatest and merge share: the subscriber, the upstreams' subscriptions, and
     /// delivery.
     ///
@@ -247,6 +192,16 @@
 
         override func request(_ demand: Subscribers.Demand) { add(demand) }
 
+        override func cancel() {
+            // The values are released after the lock: a release may run user code.
+            let released = lock.withLock { () -> [Any?] in
+                defer { latest = Array(repeating: nil, count: count) }
+                return latest
+            }
+            super.cancel()
+            withExtendedLifetime(released) {}
+        }
+
         override func add(_ more: Subscribers.Demand) {
             lock.lock()
             guard !isTerminated else { return lock.unlock() }
@@ -333,6 +288,19 @@
         override func request(_ demand: Subscribers.Demand) {
             guard demand > 0 else { return }
             add(demand)
+        }
+
+        override func cancel() {
+            // The values are released after the lock: a release may run user code.
+            let released = lock.withLock { () -> [Downstream.Input?] in
+                defer {
+                    kept = Array(repeating: nil, count: count)
+                    keptCount = 0
+                }
+                return kept
+            }
+            super.cancel()
+            withExtendedLifetime(released) {}
         }
 
         /// Adds `more` to the demand, sends the values kept (asking their upstreams for another),
