@@ -14,6 +14,8 @@ private final class Asking<Input>: Subscriber {
     private var subscription: (any Subscription)?
     private(set) var values: [Input] = []
     private(set) var completions = 0
+    /// Called with each value after it is recorded, before `receive(_:)` returns.
+    var whileReceiving: (Input) -> Void = { _ in }
 
     init(_ initial: Subscribers.Demand) {
         self.initial = initial
@@ -30,6 +32,7 @@ private final class Asking<Input>: Subscriber {
 
     func receive(_ input: Input) -> Subscribers.Demand {
         values.append(input)
+        whileReceiving(input)
         return .none
     }
 
@@ -99,6 +102,32 @@ struct CombiningDemandTests {
         #expect(subscriber.completions == 0)
         b.send(completion: .finished)
         #expect(subscriber.completions == 1)
+    }
+
+    @Test(
+        "merge with demand delivers a value sent from inside its delivery at once; combineLatest keeps it"
+    )
+    func reentrantSendsWithDemand() {
+        let (a, b) = (PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>())
+        let merged = Asking<Int>(.max(5))
+        var order: [Int] = []
+        merged.whileReceiving = { value in
+            order.append(value)
+            if value == 1 { b.send(2) }
+            order.append(-value)
+        }
+        a.merge(with: b).subscribe(merged)
+        a.send(1)
+        #expect(order == [1, 2, -2, -1])
+
+        let (c, d) = (PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>())
+        let latest = Asking<(Int, Int)>(.max(5))
+        latest.whileReceiving = { if $0.0 == 1 { c.send(3) } }
+        c.combineLatest(d).subscribe(latest)
+        c.send(1)
+        d.send(2)
+        d.send(4)
+        #expect(latest.values.map { "\($0)\($1)" } == ["12", "34"])
     }
 
     @Test("merge finishes only once the values it kept have been sent")
