@@ -20,6 +20,9 @@
             /// The first event, kept inline: most changes decide on one or none, and need no array.
             fileprivate var first: Event?
             fileprivate var rest: [Event] = []
+            /// Whether the change comes from inside a delivery, on the delivering thread: a value
+            /// a subscriber sends back into the operator while it receives.
+            fileprivate(set) var isInsideDelivery = false
 
             mutating func send(_ value: Output) { append(.value(value)) }
             mutating func finish(_ completion: Subscribers.Completion<Failure> = .finished) {
@@ -71,6 +74,7 @@
                 lock.unlock()
                 return result
             }
+            if isDelivering { outbox.isInsideDelivery = deliveringThread?.isCurrent == true }
             let result = changeState(change, &outbox)
             guard let first = outbox.first else {
                 lock.unlock()

@@ -27,7 +27,8 @@
             public let options: Context.SchedulerOptions?
 
             /// Subscribes to the upstream; sends each non-empty group when its interval ends (or
-            /// its count is reached), and the rest when the upstream finishes.
+            /// its count is reached), and the rest, then the completion, on the scheduler once the
+            /// upstream finishes.
             @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
@@ -52,16 +53,22 @@
                         group = []
                     }
                 }
-                gate.hold(AnyCancellable { ticks.cancel() })
+                let ticksKey = gate.reserve()
+                gate.hold(AnyCancellable { ticks.cancel() }, as: ticksKey)
                 gate.hold(
                     upstream.sink(
                         receiveCompletion: { completion in
-                            gate.update { group, outbox in
-                                if case .finished = completion, !group.isEmpty {
-                                    outbox.send(group)
+                            // As Combine's: the intervals stop, and the rest (dropped on failure)
+                            // and the completion go out on the scheduler, as its next action.
+                            gate.cancelUpstream(ticksKey)
+                            scheduler.schedule(options: options) {
+                                gate.update { group, outbox in
+                                    if case .finished = completion, !group.isEmpty {
+                                        outbox.send(group)
+                                    }
+                                    group = []
+                                    outbox.finish(completion)
                                 }
-                                group = []
-                                outbox.finish(completion)
                             }
                         },
                         receiveValue: { value in

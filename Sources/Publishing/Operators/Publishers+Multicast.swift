@@ -120,11 +120,9 @@
         }
     }
 
-    // @unchecked: `subject` is only touched while holding `state`; the upstream and the factory
-    // are only read.
-    extension Publishers.Multicast: @unchecked Sendable {}
-    // @unchecked: `subscribers` and `connection` are only touched while holding `lock`.
-    extension Publishers.Autoconnect: @unchecked Sendable {}
+    // Neither Multicast nor Autoconnect is Sendable, as in Combine's interface (where only
+    // `Subscribers.Completion` and `Subscribers.Demand` are): sending one to another task does not
+    // compile. Their state is still behind a lock, so subscribers on several threads are safe.
 
     extension Publisher {
         /// Shares one subscription to this publisher among its subscribers, through `subject`,

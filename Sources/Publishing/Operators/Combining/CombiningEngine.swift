@@ -16,7 +16,8 @@
     }
 
     /// Emits `combine(latest)` whenever any upstream sends, once each has sent; fails with the first
-    /// failure; finishes once every upstream has finished.
+    /// failure; finishes once every upstream has finished. A value sent from inside a delivery (by
+    /// the subscriber, on its thread) only becomes its upstream's latest, as in Combine.
     func sinkCombiningLatest<Output, Failure>(
         _ count: Int,
         _ subscribe: IndexedSubscribe<Failure>,
@@ -38,7 +39,9 @@
                     gate.update { state, outbox in
                         state.latest[index] = value
                         let all = state.latest.compactMap { $0 }
-                        if all.count == count { outbox.send(combine(all)) }
+                        if all.count == count, !outbox.isInsideDelivery {
+                            outbox.send(combine(all))
+                        }
                     }
                 },
                 { completion in
