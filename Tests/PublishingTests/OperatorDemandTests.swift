@@ -52,6 +52,36 @@ struct OperatorDemandTests {
         #expect(subscriber.values == [1, 3])
     }
 
+    @Test("dropFirst asks its upstream for the values it drops at once, whatever is asked of it")
+    func dropFirstAsksUpFront() {
+        var requests: [Subscribers.Demand] = []
+        let subscriber = PacedSubscriber<Int>(initial: .none)
+        [1, 2, 3].publisher.handleEvents(receiveRequest: { requests.append($0) }).dropFirst(2)
+            .subscribe(subscriber)
+        #expect(requests == [.max(2)])
+        #expect(subscriber.values.isEmpty)
+        subscriber.subscription?.request(.max(1))
+        #expect(requests == [.max(2), .max(1)])
+        #expect(subscriber.values == [3])
+        #expect(subscriber.completions == 1)
+    }
+
+    @Test("first() and collect() finish only once their subscriber has asked for something")
+    func reducersFinishOnlyWhenAsked() {
+        let first = PacedSubscriber<Int>(initial: .none)
+        Empty<Int, Never>().first().subscribe(first)
+        #expect(first.completions == 0)
+        first.subscription?.request(.max(1))
+        #expect(first.completions == 1)
+        #expect(first.values.isEmpty)
+        let collected = PacedSubscriber<[Int]>(initial: .none)
+        [1, 2].publisher.collect().subscribe(collected)
+        #expect(collected.values.isEmpty)
+        collected.subscription?.request(.max(1))
+        #expect(collected.values == [[1, 2]])
+        #expect(collected.completions == 1)
+    }
+
     @Test("An endless sequence through map and filter is asked for only what values takes")
     func endlessSequenceThroughOperatorsIntoValues() async {
         var taken: [Int] = []

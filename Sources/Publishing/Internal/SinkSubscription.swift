@@ -11,8 +11,9 @@ package protocol ClosurePublisher: Publisher {
     /// What becomes of a value sent while a subscriber has not asked for one.
     var valuesWithoutDemand: ValuesWithoutDemand { get }
 
-    /// Whether the completion waits until the subscriber has asked for something, even with no
-    /// value to send: as Combine's reducing operators (`first`, `collect`, `reduce`, …) do.
+    /// Whether finishing waits until the subscriber has asked for something, even with no
+    /// value to send, as Combine's reducing operators (`first`, `collect`, `reduce`, …) do; a
+    /// failure never waits.
     var completesOnlyWhenAsked: Bool { get }
 
     /// Attaches the two closures: values in order, never two at once, then at most one
@@ -243,8 +244,10 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
                         guard state.demand > 0 else { return nil }
                         state.demand -= 1
                         state.pendingValues -= 1
-                    case .completion:
+                    case .completion(.finished):
                         guard state.hasAsked || !completesOnlyWhenAsked else { return nil }
+                    case .completion(.failure):
+                        break
                     }
                     _ = state.pending.pop()
                     event = first

@@ -13,6 +13,10 @@
     package struct Steps<Input, UpstreamFailure: Error, Output, Failure: Error> {
         /// Handles one upstream value: sends at most one value, or ends the stream.
         package var value: (Input, Forwarder<Output, Failure>) -> Void
+        /// How many values to ask the upstream for as soon as subscribed, whatever the subscriber
+        /// asks: the first values the steps drop, which then ask for none in their place (as
+        /// Combine's `dropFirst` asks for the values it drops up front).
+        package var droppedUpFront = 0
         /// Handles the upstream's completion: ends the stream (the forwarder ignores a second end).
         package var completion:
             (Subscribers.Completion<UpstreamFailure>, Forwarder<Output, Failure>) -> Void
@@ -94,6 +98,8 @@
         /// Whether the value being handled was sent on, and the demand its delivery returned.
         private var sent = false
         private var demandAfter = Subscribers.Demand.none
+        /// How many of the values asked for up front are still to come.
+        private var upFront = 0
 
         init(
             _ downstream: Downstream,
@@ -117,7 +123,11 @@
                 return downstream
             }
             guard let downstream = isFirst else { return subscription.cancel() }
+            // Counted before the subscriber can ask: a value it asks for at once may be one of
+            // those dropped, which then asks for none in its place.
+            upFront = steps.droppedUpFront
             downstream.receive(subscription: self)
+            if steps.droppedUpFront > 0 { subscription.request(.max(steps.droppedUpFront)) }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
@@ -128,8 +138,19 @@
             (sent, demandAfter) = (false, .none)
             steps.value(input, forwarder)
             // A value the steps dropped asks for another in its place, as Combine's filtering
-            // operators do; once the stream has ended, nothing more is asked.
-            let demand = forwarder.isFinished ? .none : sent ? demandAfter : .max(1)
+            // operators do, unless it was asked for up front; once the stream has ended, nothing
+            // more is asked.
+            let demand: Subscribers.Demand
+            if forwarder.isFinished {
+                demand = .none
+            } else if sent {
+                demand = demandAfter
+            } else if upFront > 0 {
+                upFront -= 1
+                demand = .none
+            } else {
+                demand = .max(1)
+            }
             (sent, demandAfter) = outer
             return demand
         }

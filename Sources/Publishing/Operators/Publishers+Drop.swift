@@ -19,13 +19,17 @@
             package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 // Per subscription; deliveries to one subscription never overlap.
                 var remaining = count
-                return Steps { value, downstream in
+                var steps = Steps<Upstream.Output, Failure, Output, Failure> { value, downstream in
                     if remaining > 0 {
                         remaining -= 1
                     } else {
                         downstream.send(value)
                     }
                 }
+                // As Combine's: the values to drop are asked for at once, whatever the
+                // subscriber asks.
+                steps.droppedUpFront = count
+                return steps
             }
         }
     }
