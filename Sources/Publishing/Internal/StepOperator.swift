@@ -77,9 +77,9 @@
 
     /// One subscription through a ``StepOperator``: the upstream's subscriber and the
     /// downstream's subscription, as a Combine operator's inner object is.
-    // @unchecked: `state` is behind its lock. `forwarder`, `steps`, `sent` and `demandAfter` are
-    // touched only by the upstream's deliveries, which Combine's contract makes serial (a nested
-    // delivery, on the same thread, saves and restores the last two).
+    // @unchecked: `state` is behind its lock. `forwarder`, `steps`, `sent`, `demandAfter` and
+    // `upFront` are touched only by the upstream's deliveries, which Combine's contract makes
+    // serial (a nested delivery, on the same thread, saves and restores `sent` and `demandAfter`).
     private final class StepSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber,
         Subscription, @unchecked Sendable
     {
