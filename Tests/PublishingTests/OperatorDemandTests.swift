@@ -82,6 +82,32 @@ struct OperatorDemandTests {
         #expect(collected.completions == 1)
     }
 
+    @Test("replaceError passes demand on, and sends its value and finishes once asked")
+    func replaceErrorWaitsForDemand() {
+        let subject = PassthroughSubject<Int, TestError>()
+        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        subject.replaceError(with: -1).subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)  // nothing asked for: the subject drops it
+        subject.send(completion: .failure(TestError()))
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions == 0)
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values == [1, -1])
+        #expect(subscriber.completions == 1)
+    }
+
+    @Test("replaceEmpty sends its value and finishes once asked")
+    func replaceEmptyWaitsForDemand() {
+        let subscriber = PacedSubscriber<Int>(initial: .none)
+        Empty<Int, Never>().replaceEmpty(with: 7).subscribe(subscriber)
+        #expect(subscriber.values.isEmpty)
+        #expect(subscriber.completions == 0)
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values == [7])
+        #expect(subscriber.completions == 1)
+    }
+
     @Test("An endless sequence through map and filter is asked for only what values takes")
     func endlessSequenceThroughOperatorsIntoValues() async {
         var taken: [Int] = []

@@ -77,8 +77,8 @@
 
     /// One subscription through a ``StepOperator``: the upstream's subscriber and the
     /// downstream's subscription, as a Combine operator's inner object is.
-    // @unchecked: `state` is behind its lock. `forwarder`, `steps`, `sent`, `demandAfter` and
-    // `upFront` are touched only by the upstream's deliveries, which Combine's contract makes
+    // @unchecked: `state` is behind its lock. `forwarder`, `steps`, `sent`, `demandAfter`,
+    // `upFront` and `isCompleting` are touched only by the upstream's deliveries, which Combine's contract makes
     // serial (a nested delivery, on the same thread, saves and restores `sent` and `demandAfter`).
     private final class StepSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber,
         Subscription, @unchecked Sendable
@@ -90,6 +90,12 @@
             var upstream: (any Subscription)?
             var downstream: Downstream?
             var isCancelled = false
+            /// What the subscriber has asked for and not yet been sent.
+            var demand = Subscribers.Demand.none
+            /// A value the completion step sent while nothing was asked for (`replaceError`'s),
+            /// and the completion after it: both wait for the subscriber's next request.
+            var heldLast: Downstream.Input?
+            var heldCompletion: Subscribers.Completion<Downstream.Failure>?
         }
 
         private let state: Locked<State>
@@ -100,6 +106,8 @@
         private var demandAfter = Subscribers.Demand.none
         /// How many of the values asked for up front are still to come.
         private var upFront = 0
+        /// Whether the steps are handling the upstream's completion.
+        private var isCompleting = false
 
         init(
             _ downstream: Downstream,
@@ -160,35 +168,70 @@
             let upstream = state.withLock { $0.upstream.take() }
             withExtendedLifetime(upstream) {}
             guard !forwarder.isFinished else { return }
+            isCompleting = true
             steps.completion(completion, forwarder)
+            isCompleting = false
         }
 
         func request(_ demand: Subscribers.Demand) {
-            state.withLock { $0.upstream }?.request(demand)
+            typealias Held = (
+                Downstream, Downstream.Input, Subscribers.Completion<Downstream.Failure>
+            )
+            let (upstream, held) = state.withLock { state -> ((any Subscription)?, Held?) in
+                state.demand += demand
+                guard let value = state.heldLast.take(), let downstream = state.downstream.take()
+                else { return (state.upstream, nil) }
+                return (nil, (downstream, value, state.heldCompletion.take() ?? .finished))
+            }
+            if let (downstream, value, completion) = held {
+                _ = downstream.receive(value)
+                downstream.receive(completion: completion)
+                return
+            }
+            upstream?.request(demand)
         }
 
         func cancel() {
-            let (upstream, downstream) = state.withLock { state in
+            let (upstream, downstream, held) = state.withLock { state in
                 state.isCancelled = true
-                return (state.upstream.take(), state.downstream.take())
+                return (state.upstream.take(), state.downstream.take(), state.heldLast.take())
             }
             upstream?.cancel()
             // Released after the lock: a release may run user code.
-            withExtendedLifetime(downstream) {}
+            withExtendedLifetime((downstream, held)) {}
         }
 
         private func deliver(_ value: Downstream.Input) {
-            guard let downstream = state.withLock({ $0.downstream }) else { return }
+            let downstream = state.withLock { state -> Downstream? in
+                guard let downstream = state.downstream else { return nil }
+                // A value from the completion step needs demand as any other does: without it,
+                // it waits, with the completion, for the next request (Combine's replaceError).
+                if isCompleting, state.demand == .none {
+                    state.heldLast = value
+                    return nil
+                }
+                if state.demand > .none { state.demand -= 1 }
+                return downstream
+            }
+            guard let downstream else { return }
             sent = true
             // Asked before it is added: a nested delivery saves and restores `demandAfter`.
             let more = downstream.receive(value)
+            state.withLock { $0.demand += more }
             demandAfter += more
         }
 
-        /// Ends the stream downstream; the forwarder then cancels the upstream, if it has not
-        /// ended itself.
+        /// Ends the stream downstream, or holds the completion behind a held value; the
+        /// forwarder then cancels the upstream, if it has not ended itself.
         private func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
-            state.withLock { $0.downstream.take() }?.receive(completion: completion)
+            let downstream = state.withLock { state -> Downstream? in
+                guard state.heldLast == nil else {
+                    state.heldCompletion = completion
+                    return nil
+                }
+                return state.downstream.take()
+            }
+            downstream?.receive(completion: completion)
         }
 
         private func cancelUpstream() {

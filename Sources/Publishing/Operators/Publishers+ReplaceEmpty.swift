@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that sends a value if its upstream finishes without sending any.
-        public struct ReplaceEmpty<Upstream: Publisher>: ClosurePublisher {
+        public struct ReplaceEmpty<Upstream: Publisher>: StepOperator {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -13,23 +13,25 @@
             /// The value sent if it does.
             public let output: Output
 
-            /// Subscribes to the upstream; if it finishes having sent nothing, sends ``output``
-            /// first. A failure is forwarded as it is.
+            /// Sends each value; if the upstream finishes having sent nothing, sends ``output``
+            /// first (at the subscriber's next request if it has asked for none). A failure is
+            /// forwarded as it is.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Failure, Output, Failure> {
                 let output = output
+                // Per subscription; deliveries to one subscription never overlap.
                 var isEmpty = true
-                return upstream.sink(
-                    receiveCompletion: { completion in
-                        if case .finished = completion, isEmpty { receiveValue(output) }
-                        receiveCompletion(completion)
-                    },
-                    receiveValue: { value in
+                return Steps(
+                    value: { value, downstream in
                         isEmpty = false
-                        receiveValue(value)
+                        downstream.send(value)
+                    },
+                    completion: { completion, downstream in
+                        if case .finished = completion, isEmpty {
+                            downstream.finish(after: output)
+                        } else {
+                            downstream.finish(completion)
+                        }
                     }
                 )
             }

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that replaces its upstream's failure with a value, then finishes.
-        public struct ReplaceError<Upstream: Publisher>: ClosurePublisher {
+        public struct ReplaceError<Upstream: Publisher>: StepOperator {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// It cannot fail.
@@ -13,19 +13,20 @@
             /// The value sent in place of the failure.
             public let output: Output
 
-            /// Subscribes to the upstream; on failure, sends ``output`` and finishes.
+            /// Sends each value; on failure, sends ``output`` and finishes: at once if the
+            /// subscriber has asked for a value, otherwise at its next request.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Never> {
                 let output = output
-                return upstream.sink(
-                    receiveCompletion: { completion in
-                        if case .failure = completion { receiveValue(output) }
-                        receiveCompletion(.finished)
-                    },
-                    receiveValue: receiveValue
+                return Steps(
+                    value: { value, downstream in downstream.send(value) },
+                    completion: { completion, downstream in
+                        if case .failure = completion {
+                            downstream.finish(after: output)
+                        } else {
+                            downstream.finish()
+                        }
+                    }
                 )
             }
         }
