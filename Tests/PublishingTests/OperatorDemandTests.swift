@@ -108,6 +108,18 @@ struct OperatorDemandTests {
         #expect(subscriber.completions == 1)
     }
 
+    @Test("collect(_:) by count asks for whole arrays: a subject drops what comes between")
+    func collectByCountPassesDemand() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = PacedSubscriber<[Int]>(initial: .max(1))
+        subject.collect(2).subscribe(subscriber)
+        for value in 1...4 { subject.send(value) }
+        #expect(subscriber.values == [[1, 2]])
+        subscriber.subscription?.request(.max(1))
+        for value in 5...6 { subject.send(value) }
+        #expect(subscriber.values == [[1, 2], [5, 6]])
+    }
+
     @Test("An endless sequence through map and filter is asked for only what values takes")
     func endlessSequenceThroughOperatorsIntoValues() async {
         var taken: [Int] = []

@@ -32,7 +32,7 @@
         }
 
         /// A publisher of its upstream's values in arrays of a given size; the last may be shorter.
-        public struct CollectByCount<Upstream: Publisher>: ClosurePublisher {
+        public struct CollectByCount<Upstream: Publisher>: StepOperator {
             /// Arrays of upstream values.
             public typealias Output = [Upstream.Output]
             /// The upstream publisher's failure type.
@@ -53,28 +53,29 @@
                 self.count = count
             }
 
-            /// Subscribes to the upstream; sends each full array, and the rest when it finishes. A
-            /// failure drops the rest.
+            /// Sends each full array, and the rest when the upstream finishes (at the subscriber's
+            /// next request if it has asked for none). A failure drops the rest.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeSteps() -> Steps<Upstream.Output, Failure, Output, Failure> {
                 let count = count
+                // Per subscription; deliveries to one subscription never overlap.
                 var buffer: [Upstream.Output] = []
-                return upstream.sink(
-                    receiveCompletion: { completion in
-                        if case .finished = completion, !buffer.isEmpty { receiveValue(buffer) }
-                        receiveCompletion(completion)
-                    },
-                    receiveValue: { value in
+                return Steps(
+                    value: { value, downstream in
                         buffer.append(value)
                         guard buffer.count == count else { return }
-                        // Emptied before it is sent: a value sent from inside the delivery
-                        // comes at once, and starts the next array.
+                        // Emptied before it is sent: a value sent from inside the delivery comes
+                        // at once, and starts the next array.
                         let full = buffer
                         buffer = []
-                        receiveValue(full)
+                        downstream.send(full)
+                    },
+                    completion: { completion, downstream in
+                        if case .finished = completion, !buffer.isEmpty {
+                            downstream.finish(after: buffer)
+                        } else {
+                            downstream.finish(completion)
+                        }
                     }
                 )
             }
