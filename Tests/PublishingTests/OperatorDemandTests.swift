@@ -120,6 +120,33 @@ struct OperatorDemandTests {
         #expect(subscriber.values == [[1, 2], [5, 6]])
     }
 
+    @Test("catch passes demand on, and asks the replacement only for what is still owed")
+    func catchPassesDemand() {
+        let subject = PassthroughSubject<Int, TestError>()
+        let subscriber = PacedSubscriber<Int>(initial: .max(2))
+        subject.catch { _ in [7, 8, 9].publisher }.subscribe(subscriber)
+        subject.send(1)
+        subject.send(completion: .failure(TestError()))
+        #expect(subscriber.values == [1, 7])
+        #expect(subscriber.completions == 0)
+        subscriber.subscription?.request(.max(5))
+        #expect(subscriber.values == [1, 7, 8, 9])
+        #expect(subscriber.completions == 1)
+    }
+
+    @Test("retry asks each new subscription only for what is still owed")
+    func retryPassesDemand() {
+        let failing = [1, 2].publisher.setFailureType(to: TestError.self)
+            .append(Fail(error: TestError()))
+        let subscriber = PacedSubscriber<Int>(initial: .max(3))
+        failing.retry(1).replaceError(with: -1).subscribe(subscriber)
+        #expect(subscriber.values == [1, 2, 1])
+        #expect(subscriber.completions == 0)
+        subscriber.subscription?.request(.max(10))
+        #expect(subscriber.values == [1, 2, 1, 2, -1])
+        #expect(subscriber.completions == 1)
+    }
+
     @Test("An endless sequence through map and filter is asked for only what values takes")
     func endlessSequenceThroughOperatorsIntoValues() async {
         var taken: [Int] = []

@@ -31,6 +31,24 @@
         }
     }
 
+    extension ClosurePublisher {
+        /// Attaches a `sink` straight to the closures (it asks for every value), as
+        /// ``ClosurePublisher``'s own `receive(subscriber:)` does, for an operator that implements
+        /// `receive(subscriber:)` itself.
+        ///
+        /// - Returns: Whether `subscriber` was a sink, now attached.
+        func attachIfSink<Downstream: Subscriber>(_ subscriber: Downstream) -> Bool
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            guard let sink = subscriber as? Subscribers.Sink<Output, Failure> else { return false }
+            guard let receiveValue = sink.directValueHandler else { return true }
+            sink.attach(
+                subscribeClosures(
+                    receiveCompletion: { sink.receive(completion: $0) },
+                    receiveValue: receiveValue))
+            return true
+        }
+    }
+
     /// A one-upstream operator written as ``Steps``: Combine's `receive(subscriber:)`, with
     /// demand passed on to the upstream, and the package's closure subscription, both from them.
     @usableFromInline
@@ -62,14 +80,7 @@
         public func receive<Downstream: Subscriber>(subscriber: Downstream)
         where Downstream.Input == Output, Downstream.Failure == Failure {
             // A sink asks for every value: the closures go straight in, with nothing to count.
-            if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
-                guard let receiveValue = sink.directValueHandler else { return }
-                sink.attach(
-                    subscribeClosures(
-                        receiveCompletion: { sink.receive(completion: $0) },
-                        receiveValue: receiveValue))
-                return
-            }
+            guard !attachIfSink(subscriber) else { return }
             upstream.subscribe(
                 StepSubscription<Upstream, Downstream>(subscriber, steps: makeSteps()))
         }

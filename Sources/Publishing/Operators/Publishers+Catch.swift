@@ -42,6 +42,20 @@
                     stage: 0)
                 return AnyCancellable { link.cancel() }
             }
+
+            /// Attaches `subscriber`: its demand goes to the upstream, and, after a failure, what
+            /// is still owed to the publisher the handler returns, as in Combine.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Output, Downstream.Failure == Failure {
+                guard !attachIfSink(subscriber) else { return }
+                let handler = handler
+                let succession = Succession(subscriber)
+                succession.subscribe(upstream, stage: 0) { error in
+                    succession.subscribe(handler(error), stage: 1) { succession.fail($0) }
+                }
+            }
         }
 
         /// A publisher that replaces a failed upstream with a publisher a throwing closure makes.
@@ -91,6 +105,27 @@
                     ),
                     stage: 0)
                 return AnyCancellable { link.cancel() }
+            }
+
+            /// Attaches `subscriber`: its demand goes to the upstream, and, after a failure, what
+            /// is still owed to the publisher the handler returns, as in Combine; a throw fails
+            /// the stream.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Output, Downstream.Failure == Failure {
+                guard !attachIfSink(subscriber) else { return }
+                let handler = handler
+                let succession = Succession(subscriber)
+                succession.subscribe(upstream, stage: 0) { error in
+                    do {
+                        succession.subscribe(try handler(error), stage: 1) {
+                            succession.fail($0 as any Error)
+                        }
+                    } catch {
+                        succession.fail(error)
+                    }
+                }
             }
         }
     }

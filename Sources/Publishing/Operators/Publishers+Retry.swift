@@ -41,6 +41,27 @@
                 attempt(0)
                 return AnyCancellable { link.cancel() }
             }
+
+            /// Attaches `subscriber`: its demand goes to the upstream, and, after each failure
+            /// retried, what is still owed to the new subscription, as in Combine.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Output, Downstream.Failure == Failure {
+                guard !attachIfSink(subscriber) else { return }
+                let (upstream, retries) = (upstream, retries)
+                let succession = Succession(subscriber)
+                func attempt(_ number: Int) {
+                    succession.subscribe(upstream, stage: number) { error in
+                        if retries.map({ number < $0 }) ?? true {
+                            attempt(number + 1)
+                        } else {
+                            succession.fail(error)
+                        }
+                    }
+                }
+                attempt(0)
+            }
         }
     }
 

@@ -45,21 +45,6 @@
     }
 
     extension ClosurePublisher {
-        /// Attaches a `Subscribers.Sink`'s closures directly, as ``ClosurePublisher`` does (a sink
-        /// asks for every value); returns whether `subscriber` was one.
-        func attachIfSink<Downstream: Subscriber>(_ subscriber: Downstream) -> Bool
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            guard let sink = subscriber as? Subscribers.Sink<Output, Failure> else { return false }
-            guard let receiveValue = sink.directValueHandler else { return true }
-            sink.attach(
-                subscribeClosures(
-                    receiveCompletion: { sink.receive(completion: $0) },
-                    receiveValue: receiveValue))
-            return true
-        }
-    }
-
-    extension ClosurePublisher {
         /// Attaches `subscriber` to a merge of `upstreams`.
         func receiveMerging<Downstream: Subscriber>(
             _ subscriber: Downstream, _ upstreams: [IndexedAttach<Failure>]

@@ -1,0 +1,139 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// The subscription of an operator that subscribes to one upstream after another (`catch`,
+    /// `retry`), as Combine's do: the subscriber's demand goes to the current upstream, and a new
+    /// one is asked for what is still owed.
+    ///
+    /// Each upstream is a *stage*, numbered from zero; only the latest stage delivers, and once
+    /// the stream has ended or been cancelled, a stage that comes later is cancelled at once.
+    // @unchecked: every mutable field is in `state`, behind its lock.
+    final class Succession<Downstream: Subscriber>: Subscription, @unchecked Sendable {
+        private struct State {
+            var downstream: Downstream?
+            var stage = -1
+            var current: (any Subscription)?
+            /// What the subscriber has asked for and not yet been sent.
+            var demand = Subscribers.Demand.none
+        }
+
+        private let state: Locked<State>
+
+        /// Hands `downstream` this subscription; the stages then come with ``subscribe(_:stage:onFailure:)``.
+        init(_ downstream: Downstream) {
+            state = Locked(State(downstream: downstream))
+            downstream.receive(subscription: self)
+        }
+
+        /// Subscribes to `publisher` as stage `stage`: its values go to the subscriber; its
+        /// finish ends the stream; its failure goes to `onFailure`, which starts the next stage
+        /// or ends the stream with ``fail(_:)``.
+        func subscribe<Upstream: Publisher>(
+            _ publisher: Upstream, stage: Int,
+            onFailure: @escaping (Upstream.Failure) -> Void
+        ) where Upstream.Output == Downstream.Input {
+            let isLive = state.withLock { state in
+                guard state.downstream != nil, stage > state.stage else { return false }
+                state.stage = stage
+                state.current = nil
+                return true
+            }
+            guard isLive else { return }
+            publisher.subscribe(
+                Stage<Upstream, Downstream>(self, stage: stage, onFailure: onFailure))
+        }
+
+        /// Ends the stream with `error`.
+        func fail(_ error: Downstream.Failure) {
+            end(.failure(error))
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            let current = state.withLock { state in
+                state.demand += demand
+                return state.current
+            }
+            current?.request(demand)
+        }
+
+        func cancel() {
+            let (current, downstream) = state.withLock { state in
+                state.stage = .max
+                return (state.current.take(), state.downstream.take())
+            }
+            current?.cancel()
+            withExtendedLifetime(downstream) {}
+        }
+
+        fileprivate func attach(_ subscription: any Subscription, stage: Int) {
+            let owed = state.withLock { state -> Subscribers.Demand? in
+                guard state.stage == stage, state.downstream != nil else { return nil }
+                state.current = subscription
+                return state.demand
+            }
+            guard let owed else { return subscription.cancel() }
+            if owed > .none { subscription.request(owed) }
+        }
+
+        fileprivate func deliver(_ value: Downstream.Input, stage: Int) -> Subscribers.Demand {
+            let downstream = state.withLock { state -> Downstream? in
+                guard state.stage == stage else { return nil }
+                if state.demand > .none { state.demand -= 1 }
+                return state.downstream
+            }
+            guard let downstream else { return .none }
+            let more = downstream.receive(value)
+            state.withLock { $0.demand += more }
+            return more
+        }
+
+        /// Whether `stage` is the latest, so that its completion counts.
+        fileprivate func isCurrent(_ stage: Int) -> Bool {
+            state.withLock { $0.stage == stage }
+        }
+
+        fileprivate func end(_ completion: Subscribers.Completion<Downstream.Failure>) {
+            let downstream = state.withLock { state in
+                state.stage = .max
+                state.current = nil
+                return state.downstream.take()
+            }
+            downstream?.receive(completion: completion)
+        }
+    }
+
+    /// One upstream of a ``Succession``.
+    private final class Stage<Upstream: Publisher, Downstream: Subscriber>: Subscriber
+    where Upstream.Output == Downstream.Input {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        private let succession: Succession<Downstream>
+        private let stage: Int
+        private let onFailure: (Upstream.Failure) -> Void
+
+        init(
+            _ succession: Succession<Downstream>, stage: Int,
+            onFailure: @escaping (Upstream.Failure) -> Void
+        ) {
+            self.succession = succession
+            self.stage = stage
+            self.onFailure = onFailure
+        }
+
+        func receive(subscription: any Subscription) {
+            succession.attach(subscription, stage: stage)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            succession.deliver(input, stage: stage)
+        }
+
+        func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+            guard succession.isCurrent(stage) else { return }
+            switch completion {
+            case .finished: succession.end(.finished)
+            case .failure(let error): onFailure(error)
+            }
+        }
+    }
+#endif
