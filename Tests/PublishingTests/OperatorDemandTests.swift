@@ -147,6 +147,20 @@ struct OperatorDemandTests {
         #expect(subscriber.completions == 1)
     }
 
+    @Test("prepend asks the prefix, then the rest of the stream only for what is still owed")
+    func prependPassesDemand() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        subject.prepend(1, 2).subscribe(subscriber)
+        #expect(subscriber.values == [1])
+        subscriber.subscription?.request(.max(1))
+        subject.send(3)  // nothing asked for: the subject drops it
+        #expect(subscriber.values == [1, 2])
+        subscriber.subscription?.request(.max(1))
+        subject.send(4)
+        #expect(subscriber.values == [1, 2, 4])
+    }
+
     @Test("An endless sequence through map and filter is asked for only what values takes")
     func endlessSequenceThroughOperatorsIntoValues() async {
         var taken: [Int] = []

@@ -1,7 +1,7 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
     /// The subscription of an operator that subscribes to one upstream after another (`catch`,
-    /// `retry`), as Combine's do: the subscriber's demand goes to the current upstream, and a new
+    /// `retry`, `append`), as Combine's do: the subscriber's demand goes to the current upstream, and a new
     /// one is asked for what is still owed.
     ///
     /// Each upstream is a *stage*, numbered from zero; only the latest stage delivers, and once
@@ -25,10 +25,11 @@
         }
 
         /// Subscribes to `publisher` as stage `stage`: its values go to the subscriber; its
-        /// finish ends the stream; its failure goes to `onFailure`, which starts the next stage
-        /// or ends the stream with ``fail(_:)``.
+        /// finish goes to `onFinish` (which starts the next stage), or ends the stream if there
+        /// is none; its failure goes to `onFailure`, which starts the next stage or ends the
+        /// stream with ``fail(_:)``.
         func subscribe<Upstream: Publisher>(
-            _ publisher: Upstream, stage: Int,
+            _ publisher: Upstream, stage: Int, onFinish: (() -> Void)? = nil,
             onFailure: @escaping (Upstream.Failure) -> Void
         ) where Upstream.Output == Downstream.Input {
             let isLive = state.withLock { state in
@@ -39,7 +40,8 @@
             }
             guard isLive else { return }
             publisher.subscribe(
-                Stage<Upstream, Downstream>(self, stage: stage, onFailure: onFailure))
+                Stage<Upstream, Downstream>(
+                    self, stage: stage, onFinish: onFinish, onFailure: onFailure))
         }
 
         /// Ends the stream with `error`.
@@ -109,14 +111,16 @@
 
         private let succession: Succession<Downstream>
         private let stage: Int
+        private let onFinish: (() -> Void)?
         private let onFailure: (Upstream.Failure) -> Void
 
         init(
-            _ succession: Succession<Downstream>, stage: Int,
+            _ succession: Succession<Downstream>, stage: Int, onFinish: (() -> Void)?,
             onFailure: @escaping (Upstream.Failure) -> Void
         ) {
             self.succession = succession
             self.stage = stage
+            self.onFinish = onFinish
             self.onFailure = onFailure
         }
 
@@ -131,7 +135,8 @@
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             guard succession.isCurrent(stage) else { return }
             switch completion {
-            case .finished: succession.end(.finished)
+            case .finished:
+                if let onFinish { onFinish() } else { succession.end(.finished) }
             case .failure(let error): onFailure(error)
             }
         }

@@ -46,6 +46,21 @@
                     stage: 0)
                 return AnyCancellable { link.cancel() }
             }
+
+            /// Attaches `subscriber`: its demand goes to the prefix, then what is still owed to
+            /// the suffix, as in Combine.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Output, Downstream.Failure == Failure {
+                guard !attachIfSink(subscriber) else { return }
+                let suffix = suffix
+                let succession = Succession(subscriber)
+                succession.subscribe(
+                    prefix, stage: 0,
+                    onFinish: { succession.subscribe(suffix, stage: 1) { succession.fail($0) } },
+                    onFailure: { succession.fail($0) })
+            }
         }
     }
 
