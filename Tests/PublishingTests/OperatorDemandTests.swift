@@ -161,6 +161,36 @@ struct OperatorDemandTests {
         #expect(subscriber.values == [1, 2, 4])
     }
 
+    @Test("share and Deferred over a subject drop what nobody asked for, as the subject does")
+    func sharedAndDeferredSubjectsDrop() {
+        let subject = PassthroughSubject<Int, Never>()
+        let shared = PacedSubscriber<Int>(initial: .max(1))
+        subject.share().subscribe(shared)
+        let deferred = PacedSubscriber<Int>(initial: .max(1))
+        Deferred { subject }.subscribe(deferred)
+        subject.send(1)
+        subject.send(2)
+        shared.subscription?.request(.max(1))
+        deferred.subscription?.request(.max(1))
+        subject.send(3)
+        #expect(shared.values == [1, 3])
+        #expect(deferred.values == [1, 3])
+    }
+
+    @Test("A notification posted while nothing is asked for is dropped")
+    func notificationsDropWithoutDemand() {
+        let name = Notification.Name("OperatorDemandTests.notificationsDropWithoutDemand")
+        let center = NotificationCenter()
+        let subscriber = PacedSubscriber<Notification>(initial: .max(1))
+        center.publisher(for: name).subscribe(subscriber)
+        center.post(name: name, object: nil)
+        center.post(name: name, object: nil)
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values.count == 1)
+        center.post(name: name, object: nil)
+        #expect(subscriber.values.count == 2)
+    }
+
     @Test("An endless sequence through map and filter is asked for only what values takes")
     func endlessSequenceThroughOperatorsIntoValues() async {
         var taken: [Int] = []

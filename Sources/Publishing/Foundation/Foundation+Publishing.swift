@@ -30,6 +30,11 @@
             /// It cannot fail.
             public typealias Failure = Never
 
+            /// A notification posted while the subscriber has asked for none is dropped, as
+            /// Combine's is.
+            @usableFromInline
+            package var valuesWithoutDemand: ValuesWithoutDemand { .dropped }
+
             /// The center observed.
             public let center: NotificationCenter
             /// The notifications received.

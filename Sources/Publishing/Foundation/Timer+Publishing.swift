@@ -44,6 +44,11 @@
 
             private let subject = PassthroughSubject<Date, Never>()
 
+            /// A date the timer fires at while the subscriber has asked for none is dropped, as
+            /// Combine's is.
+            @usableFromInline
+            package var valuesWithoutDemand: ValuesWithoutDemand { .dropped }
+
             /// A timer publisher; nothing fires until ``connect()``.
             public init(
                 interval: TimeInterval, tolerance: TimeInterval? = nil, runLoop: RunLoop,

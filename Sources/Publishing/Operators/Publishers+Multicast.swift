@@ -44,6 +44,13 @@
                 self.createSubject = createSubject
             }
 
+            /// What the subject does with a value nobody has asked for: a subscriber is the
+            /// subject's, as in Combine.
+            @usableFromInline
+            package var valuesWithoutDemand: ValuesWithoutDemand {
+                Publishing.valuesWithoutDemand(of: theSubject)
+            }
+
             private var theSubject: SubjectType {
                 state.withLock {
                     if let subject { return subject }
@@ -88,6 +95,12 @@
             /// Connects `upstream` while it has subscribers.
             public init(upstream: Upstream) {
                 self.upstream = upstream
+            }
+
+            /// What the connectable upstream does with a value nobody has asked for.
+            @usableFromInline
+            package var valuesWithoutDemand: ValuesWithoutDemand {
+                Publishing.valuesWithoutDemand(of: upstream)
             }
 
             /// Subscribes to the upstream, connecting it if this is the first subscriber.
@@ -189,6 +202,11 @@
                 self.upstream = upstream
                 shared = upstream.multicast(subject: PassthroughSubject()).autoconnect()
             }
+
+            /// A value sent while the subscriber has asked for none is dropped, as the
+            /// `PassthroughSubject` Combine's `share()` multicasts through drops it.
+            @usableFromInline
+            package var valuesWithoutDemand: ValuesWithoutDemand { .dropped }
 
             /// Subscribes to the shared subscription, starting it if this is the first subscriber.
             @usableFromInline

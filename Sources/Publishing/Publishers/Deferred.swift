@@ -29,5 +29,15 @@
         ) -> AnyCancellable {
             createPublisher().sink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         }
+
+        /// Makes the publisher and subscribes `subscriber` to it, as Combine's does: the made
+        /// publisher's own demand rules apply.
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
+        public func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            guard !attachIfSink(subscriber) else { return }
+            createPublisher().subscribe(subscriber)
+        }
     }
 #endif
