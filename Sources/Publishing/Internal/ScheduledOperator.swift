@@ -74,9 +74,9 @@
     /// another thread waits until the subscriber has it); the demand a delivered value returns is
     /// asked of the upstream, unless the subscription was cancelled meanwhile. A completion
     /// scheduled before a cancel is not delivered, nor is anything else.
-    // @unchecked: the mutable fields are in `state`, behind its lock; the downstream is reached
-    // only through `gate`, which calls its handlers one at a time; `schedule` is the operator's
-    // (a copy of its scheduler, which Combine's contract lets any thread use).
+    // @unchecked: the mutable fields are in `state`, behind its lock; `gate` is set once, in
+    // `init`, and the downstream is reached only through it, which calls its handlers one at a
+    // time; `schedule` is the operator's (it holds a scheduler, which any thread may use).
     private final class ScheduledSubscription<Upstream: Publisher, Downstream: Subscriber>:
         Subscriber, Subscription, @unchecked Sendable
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
