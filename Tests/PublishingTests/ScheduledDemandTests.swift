@@ -162,4 +162,64 @@ struct ScheduledDemandTests {
         }
         #expect(taken == [1, 2, 3, 4, 5])
     }
+
+    @Test(
+        "Sends from several threads, deliveries on a queue, one value asked for at a time",
+        arguments: Operator.allCases)
+    func concurrentSends(_ kind: Operator) {
+        let queue = DispatchQueue(label: "ScheduledDemandTests.concurrentSends")
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = LockedPacedSubscriber()
+        switch kind {
+        case .delay: subject.delay(for: .microseconds(10), scheduler: queue).subscribe(subscriber)
+        case .receiveOn: subject.receive(on: queue).subscribe(subscriber)
+        }
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for value in 0..<200 { subject.send(thread * 1000 + value) }
+        }
+        subject.send(completion: .finished)
+        #expect(subscriber.finished.wait(timeout: .now() + 10) == .success)
+        let values = subscriber.values
+        #expect(!values.isEmpty)
+        #expect(Set(values).count == values.count)
+        if kind == .receiveOn {
+            // One thread's sends are scheduled in order, on a serial queue.
+            for thread in 0..<4 {
+                let own = values.filter { $0 / 1000 == thread }
+                #expect(own == own.sorted())
+            }
+        }
+    }
+}
+
+/// Asks for one value at a time, from whichever thread delivers, and signals its completion.
+// @unchecked: `storedValues` and `completions` are only touched while holding `lock`.
+private final class LockedPacedSubscriber: Subscriber, @unchecked Sendable {
+    typealias Input = Int
+    typealias Failure = Never
+
+    private let lock = NSLock()
+    private var storedValues: [Int] = []
+    private var completions = 0
+    /// Signalled on the completion.
+    let finished = DispatchSemaphore(value: 0)
+
+    var values: [Int] { lock.withLock { storedValues } }
+
+    func receive(subscription: any Subscription) {
+        subscription.request(.max(1))
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        lock.withLock { storedValues.append(input) }
+        return .max(1)
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        let isFirst = lock.withLock {
+            completions += 1
+            return completions == 1
+        }
+        if isFirst { finished.signal() }
+    }
 }
