@@ -1,11 +1,16 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    // Scheduled work and upstream sends can run on different threads at once, so this delivers
-    // through a ``Gate``: one event at a time, nothing after the completion or a cancel.
+    // Delivered as a ``ScheduledOperator``: each event is scheduled, then goes out through a
+    // ``Gate`` (one at a time, nothing after the completion or a cancel), and a subscriber's
+    // demand is passed on to the upstream, as Combine's `delay` passes it.
 
     extension Publishers {
         /// A publisher that delivers each of its upstream's events a fixed time later.
-        public struct Delay<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
+        ///
+        /// A subscriber's requests go to the upstream as they are made, and the demand a
+        /// delivered value returns is asked of the upstream after it, as in Combine: through
+        /// `delay`, a `PassthroughSubject` drops the values nobody asked for.
+        public struct Delay<Upstream: Publisher, Context: Scheduler>: ScheduledOperator {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -22,33 +27,17 @@
             /// How deliveries are scheduled.
             public let options: Context.SchedulerOptions?
 
-            /// Subscribes to the upstream and delivers each value, and the completion, `interval`
-            /// after it came, in order.
+            /// Schedules each event `interval` after it came, in order.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package var deliverySchedule: (@escaping () -> Void) -> Void {
                 let (scheduler, interval, tolerance, options) = (
                     scheduler, interval, tolerance, options
                 )
-                let gate = Gate(
-                    (), receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-                func later(_ deliver: @escaping (inout Gate<Void, Output, Failure>.Outbox) -> Void)
-                {
+                return { delivery in
                     scheduler.schedule(
                         after: scheduler.now.advanced(by: interval), tolerance: tolerance,
-                        options: options
-                    ) {
-                        gate.update { _, outbox in deliver(&outbox) }
-                    }
+                        options: options, delivery)
                 }
-                gate.hold(
-                    upstream.sink(
-                        receiveCompletion: { completion in later { $0.finish(completion) } },
-                        receiveValue: { value in later { $0.send(value) } }
-                    ))
-                return AnyCancellable { gate.cancel() }
             }
         }
     }

@@ -1,11 +1,16 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    // Scheduled work and upstream sends can run on different threads at once, so this delivers
-    // through a ``Gate``: one event at a time, nothing after the completion or a cancel.
+    // Delivered as a ``ScheduledOperator``: each event is scheduled, then goes out through a
+    // ``Gate`` (one at a time, nothing after the completion or a cancel), and a subscriber's
+    // demand is passed on to the upstream, as Combine's `receive(on:)` passes it.
 
     extension Publishers {
         /// A publisher that delivers its upstream's events on a scheduler.
-        public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
+        ///
+        /// A subscriber's requests go to the upstream as they are made, and the demand a
+        /// delivered value returns is asked of the upstream after it, as in Combine: through
+        /// `receive(on:)`, a `PassthroughSubject` drops the values nobody asked for.
+        public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: ScheduledOperator {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -18,30 +23,11 @@
             /// How they are scheduled.
             public let options: Context.SchedulerOptions?
 
-            /// Subscribes to the upstream and schedules each event on the scheduler, in order on a
-            /// serial one; after a cancel, nothing scheduled is delivered.
+            /// Schedules each event on the scheduler, in order on a serial one.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package var deliverySchedule: (@escaping () -> Void) -> Void {
                 let (scheduler, options) = (scheduler, options)
-                let gate = Gate(
-                    (), receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-                gate.hold(
-                    upstream.sink(
-                        receiveCompletion: { completion in
-                            scheduler.schedule(options: options) {
-                                gate.update { _, outbox in outbox.finish(completion) }
-                            }
-                        },
-                        receiveValue: { value in
-                            scheduler.schedule(options: options) {
-                                gate.update { _, outbox in outbox.send(value) }
-                            }
-                        }
-                    ))
-                return AnyCancellable { gate.cancel() }
+                return { delivery in scheduler.schedule(options: options, delivery) }
             }
         }
     }

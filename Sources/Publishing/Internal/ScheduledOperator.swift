@@ -1,0 +1,166 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// A one-upstream operator that delivers each of its upstream's events later, as scheduled
+    /// work (`delay`, `receive(on:)`): Combine's `receive(subscriber:)`, with demand passed on
+    /// to the upstream, and the package's closure subscription, both from one scheduling rule.
+    ///
+    /// Scheduled work and upstream sends can run on different threads at once, so both deliver
+    /// through a ``Gate``: one event at a time, in the order the work runs (the order the events
+    /// came, on a serial scheduler); an event decided from inside a delivery on its own thread
+    /// goes out at once, nested in it; nothing goes out after the completion or a cancel.
+    @usableFromInline
+    package protocol ScheduledOperator: ClosurePublisher {
+        /// The publisher the operator subscribes to.
+        associatedtype Upstream: Publisher
+        where
+            Upstream.Output == Output,
+            Upstream.Failure == Failure
+        /// The publisher the operator subscribes to.
+        var upstream: Upstream { get }
+        /// Runs a delivery as the operator's scheduled work, on its scheduler at its time;
+        /// holding the scheduler and its settings, not the upstream (which holds its subscribers).
+        var deliverySchedule: (@escaping () -> Void) -> Void { get }
+    }
+
+    extension ScheduledOperator {
+        /// Subscribes to the upstream, every value asked for, and delivers each event, in order,
+        /// as scheduled work; after a cancel, nothing scheduled is delivered.
+        @usableFromInline
+        package func subscribeClosures(
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+            receiveValue: @escaping (Output) -> Void
+        ) -> AnyCancellable {
+            let schedule = deliverySchedule
+            let gate = Gate((), receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+            gate.hold(
+                upstream.sink(
+                    receiveCompletion: { completion in
+                        schedule { gate.update { _, outbox in outbox.finish(completion) } }
+                    },
+                    receiveValue: { value in
+                        schedule { gate.update { _, outbox in outbox.send(value) } }
+                    }
+                ))
+            return AnyCancellable { gate.cancel() }
+        }
+
+        /// Attaches `subscriber`; its demand is passed on to the upstream, as Combine's
+        /// operator passes it: each request goes to the upstream at once, and the demand a
+        /// delivered value returns is asked of the upstream after it.
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
+        public func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            // A sink asks for every value: the closures go straight in, with nothing to count.
+            if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
+                guard let receiveValue = sink.directValueHandler else { return }
+                sink.attach(
+                    subscribeClosures(
+                        receiveCompletion: { sink.receive(completion: $0) },
+                        receiveValue: receiveValue))
+                return
+            }
+            upstream.subscribe(
+                ScheduledSubscription<Upstream, Downstream>(
+                    subscriber, schedule: deliverySchedule))
+        }
+    }
+
+    /// One subscription through a ``ScheduledOperator``: the upstream's subscriber and the
+    /// downstream's subscription, as a Combine operator's inner object is.
+    ///
+    /// The subscriber's requests go straight to the upstream; each upstream event is scheduled,
+    /// and delivered through a ``Gate`` (the subscription too, so that a value coming due on
+    /// another thread waits until the subscriber has it); the demand a delivered value returns is
+    /// asked of the upstream, unless the subscription was cancelled meanwhile. A completion
+    /// scheduled before a cancel is not delivered, nor is anything else.
+    // @unchecked: the mutable fields are in `state`, behind its lock; `gate` is set once, in
+    // `init`, and the downstream is reached only through it, which calls its handlers one at a
+    // time; `schedule` is the operator's (it holds a scheduler, which any thread may use).
+    private final class ScheduledSubscription<Upstream: Publisher, Downstream: Subscriber>:
+        Subscriber, Subscription, @unchecked Sendable
+    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        /// What goes out through the gate beside the completion.
+        enum Delivery {
+            case subscription
+            case value(Input)
+        }
+
+        private struct State {
+            /// The upstream's subscription, from when it comes until the upstream completes or
+            /// the subscription is cancelled.
+            var upstream: (any Subscription)?
+            /// Whether a subscription came: a second is cancelled.
+            var isSubscribed = false
+            var isCancelled = false
+        }
+
+        private let state = Locked(State())
+        private let schedule: (@escaping () -> Void) -> Void
+        private var gate: Gate<Void, Delivery, Failure>!
+
+        init(_ downstream: Downstream, schedule: @escaping (@escaping () -> Void) -> Void) {
+            self.schedule = schedule
+            // The handlers hold the downstream until the completion or a cancel; they reach this
+            // object weakly (it holds the gate), while it is delivering, so it is there.
+            gate = Gate(
+                (),
+                receiveValue: { [weak self] delivery in
+                    switch delivery {
+                    case .subscription:
+                        if let self { downstream.receive(subscription: self) }
+                    case .value(let value):
+                        let more = downstream.receive(value)
+                        if more > 0 { self?.requestUpstream(more) }
+                    }
+                },
+                receiveCompletion: { downstream.receive(completion: $0) })
+        }
+
+        func receive(subscription: any Subscription) {
+            let isFirst = state.withLock { state in
+                guard !state.isSubscribed, !state.isCancelled else { return false }
+                state.isSubscribed = true
+                state.upstream = subscription
+                return true
+            }
+            guard isFirst else { return subscription.cancel() }
+            gate.update { _, outbox in outbox.send(.subscription) }
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            // Nothing is scheduled before the subscription, after the completion or a cancel.
+            guard state.withLock({ $0.upstream != nil }) else { return .none }
+            schedule { self.gate.update { _, outbox in outbox.send(.value(input)) } }
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            // The upstream has ended itself: nothing more is asked of it, or cancelled.
+            guard let upstream = state.withLock({ $0.upstream.take() }) else { return }
+            withExtendedLifetime(upstream) {}
+            schedule { self.gate.update { _, outbox in outbox.finish(completion) } }
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            requestUpstream(demand)
+        }
+
+        func cancel() {
+            let upstream = state.withLock { state in
+                state.isCancelled = true
+                return state.upstream.take()
+            }
+            // Nothing more is delivered, whatever was scheduled; the downstream is let go.
+            gate.cancel()
+            upstream?.cancel()
+        }
+
+        private func requestUpstream(_ demand: Subscribers.Demand) {
+            state.withLock { $0.upstream }?.request(demand)
+        }
+    }
+#endif
