@@ -191,6 +191,23 @@ struct OperatorDemandTests {
         #expect(subscriber.values.count == 2)
     }
 
+    @Test("zip asks each upstream for the subscriber's demand: a subject drops the rest")
+    func zipPassesDemand() {
+        let (letters, numbers) = (
+            PassthroughSubject<String, Never>(), PassthroughSubject<Int, Never>()
+        )
+        let subscriber = PacedSubscriber<(String, Int)>(initial: .max(1))
+        letters.zip(numbers).subscribe(subscriber)
+        letters.send("a")
+        letters.send("b")  // the letters were asked for one: dropped
+        numbers.send(1)
+        numbers.send(2)  // dropped too
+        subscriber.subscription?.request(.max(1))
+        letters.send("c")
+        numbers.send(3)
+        #expect(subscriber.values.map { "\($0)\($1)" } == ["a1", "c3"])
+    }
+
     @Test("An endless sequence through map and filter is asked for only what values takes")
     func endlessSequenceThroughOperatorsIntoValues() async {
         var taken: [Int] = []

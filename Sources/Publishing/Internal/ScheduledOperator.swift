@@ -52,14 +52,7 @@
         public func receive<Downstream: Subscriber>(subscriber: Downstream)
         where Downstream.Input == Output, Downstream.Failure == Failure {
             // A sink asks for every value: the closures go straight in, with nothing to count.
-            if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
-                guard let receiveValue = sink.directValueHandler else { return }
-                sink.attach(
-                    subscribeClosures(
-                        receiveCompletion: { sink.receive(completion: $0) },
-                        receiveValue: receiveValue))
-                return
-            }
+            guard !attachIfSink(subscriber) else { return }
             upstream.subscribe(
                 ScheduledSubscription<Upstream, Downstream>(
                     subscriber, schedule: deliverySchedule))
