@@ -208,6 +208,24 @@ struct OperatorDemandTests {
         #expect(subscriber.values.map { "\($0)\($1)" } == ["a1", "c3"])
     }
 
+    @Test("timeout delivers each value and the completion on its scheduler, as Combine's does")
+    func timeoutDeliversOnItsScheduler() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        var events: [String] = []
+        let token = subject.timeout(.seconds(5), scheduler: scheduler)
+            .sink(receiveCompletion: { _ in events.append("finished") }) { events.append("\($0)") }
+        subject.send(1)
+        #expect(events.isEmpty)
+        scheduler.advance(by: .milliseconds(0))
+        #expect(events == ["1"])
+        subject.send(completion: .finished)
+        #expect(events == ["1"])
+        scheduler.advance(by: .milliseconds(0))
+        #expect(events == ["1", "finished"])
+        withExtendedLifetime(token) {}
+    }
+
     @Test("An endless sequence through map and filter is asked for only what values takes")
     func endlessSequenceThroughOperatorsIntoValues() async {
         var taken: [Int] = []

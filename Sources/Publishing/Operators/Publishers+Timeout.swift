@@ -22,9 +22,9 @@
             /// The error to fail with on timing out; `nil` to finish instead.
             public let customError: (() -> Failure)?
 
-            /// Subscribes to the upstream; if it sends nothing for `interval` (from the
-            /// subscription, then from each value), finishes (or fails with `customError()`) and
-            /// cancels it.
+            /// Subscribes to the upstream and delivers its events on the scheduler; if it sends
+            /// nothing for `interval` (from the subscription, then from each value), finishes (or
+            /// fails with `customError()`) and cancels it.
             @usableFromInline
             package func subscribeClosures(
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
@@ -47,18 +47,26 @@
                     }
                 }
                 arm(0)
+                // As Combine's: each value restarts the wait when it arrives, and is delivered,
+                // like the upstream's completion, as work on the scheduler (OpenCombine's
+                // TimeoutTests, compatibility tests also run against Apple's Combine, record the
+                // `schedule(options:)` call for each value).
                 gate.hold(
                     upstream.sink(
                         receiveCompletion: { completion in
-                            gate.update { _, outbox in outbox.finish(completion) }
+                            scheduler.schedule(options: options) {
+                                gate.update { _, outbox in outbox.finish(completion) }
+                            }
                         },
                         receiveValue: { value in
-                            let generation = gate.update { generation, outbox in
+                            let generation = gate.update { generation, _ in
                                 generation += 1
-                                outbox.send(value)
                                 return generation
                             }
                             arm(generation)
+                            scheduler.schedule(options: options) {
+                                gate.update { _, outbox in outbox.send(value) }
+                            }
                         }
                     ))
                 return AnyCancellable { gate.cancel() }
