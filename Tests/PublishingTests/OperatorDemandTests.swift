@@ -226,6 +226,28 @@ struct OperatorDemandTests {
         withExtendedLifetime(token) {}
     }
 
+    @Test("switchToLatest asks the latest inner publisher only for what is still owed")
+    func switchToLatestPassesDemand() {
+        let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+        let (first, second) = (PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>())
+        let subscriber = PacedSubscriber<Int>(initial: .max(2))
+        outer.switchToLatest().subscribe(subscriber)
+        outer.send(first)
+        first.send(1)
+        outer.send(second)
+        first.send(2)  // switched away from
+        second.send(3)
+        second.send(4)  // nothing owed: the subject drops it
+        #expect(subscriber.values == [1, 3])
+        subscriber.subscription?.request(.max(1))
+        second.send(5)
+        #expect(subscriber.values == [1, 3, 5])
+        second.send(completion: .finished)
+        #expect(subscriber.completions == 0)
+        outer.send(completion: .finished)
+        #expect(subscriber.completions == 1)
+    }
+
     @Test("An endless sequence through map and filter is asked for only what values takes")
     func endlessSequenceThroughOperatorsIntoValues() async {
         var taken: [Int] = []

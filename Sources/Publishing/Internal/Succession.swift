@@ -1,7 +1,7 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
     /// The subscription of an operator that subscribes to one upstream after another (`catch`,
-    /// `retry`, `append`), as Combine's do: the subscriber's demand goes to the current upstream, and a new
+    /// `retry`, `append`, `switchToLatest`), as Combine's do: the subscriber's demand goes to the current upstream, and a new
     /// one is asked for what is still owed.
     ///
     /// Each upstream is a *stage*, numbered from zero; only the latest stage delivers, and once
@@ -14,6 +14,9 @@
             var current: (any Subscription)?
             /// What the subscriber has asked for and not yet been sent.
             var demand = Subscribers.Demand.none
+            /// Ended with the stream: `switchToLatest`'s subscription to its publisher of
+            /// publishers.
+            var companion: (any Cancellable)?
         }
 
         private let state: Locked<State>
@@ -32,12 +35,14 @@
             _ publisher: Upstream, stage: Int, onFinish: (() -> Void)? = nil,
             onFailure: @escaping (Upstream.Failure) -> Void
         ) where Upstream.Output == Downstream.Input {
-            let isLive = state.withLock { state in
-                guard state.downstream != nil, stage > state.stage else { return false }
+            let (isLive, previous) = state.withLock { state -> (Bool, (any Subscription)?) in
+                guard state.downstream != nil, stage > state.stage else { return (false, nil) }
                 state.stage = stage
-                state.current = nil
-                return true
+                return (true, state.current.take())
             }
+            // The stage before is over: ended by itself (a failure, a finish), or, switched
+            // away from, cancelled here.
+            previous?.cancel()
             guard isLive else { return }
             publisher.subscribe(
                 Stage<Upstream, Downstream>(
@@ -49,6 +54,22 @@
             end(.failure(error))
         }
 
+        /// Ends the stream with a finish.
+        func finish() {
+            end(.finished)
+        }
+
+        /// Keeps `companion` until the stream ends or is cancelled, and cancels it then (at once
+        /// if that has happened).
+        func accompany(_ companion: any Cancellable) {
+            let isOver = state.withLock { state in
+                guard state.downstream != nil else { return true }
+                state.companion = companion
+                return false
+            }
+            if isOver { companion.cancel() }
+        }
+
         func request(_ demand: Subscribers.Demand) {
             let current = state.withLock { state in
                 state.demand += demand
@@ -58,11 +79,12 @@
         }
 
         func cancel() {
-            let (current, downstream) = state.withLock { state in
+            let (current, downstream, companion) = state.withLock { state in
                 state.stage = .max
-                return (state.current.take(), state.downstream.take())
+                return (state.current.take(), state.downstream.take(), state.companion.take())
             }
             current?.cancel()
+            companion?.cancel()
             withExtendedLifetime(downstream) {}
         }
 
@@ -94,11 +116,13 @@
         }
 
         fileprivate func end(_ completion: Subscribers.Completion<Downstream.Failure>) {
-            let downstream = state.withLock { state in
+            let (current, downstream, companion) = state.withLock { state in
                 state.stage = .max
-                state.current = nil
-                return state.downstream.take()
+                return (state.current.take(), state.downstream.take(), state.companion.take())
             }
+            // What is still running is cancelled: the other side of a `switchToLatest`.
+            current?.cancel()
+            companion?.cancel()
             downstream?.receive(completion: completion)
         }
     }
