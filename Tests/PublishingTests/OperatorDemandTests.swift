@@ -214,7 +214,9 @@ struct OperatorDemandTests {
         let subject = PassthroughSubject<Int, Never>()
         var events: [String] = []
         let token = subject.timeout(.seconds(5), scheduler: scheduler)
-            .sink(receiveCompletion: { _ in events.append("finished") }) { events.append("\($0)") }
+            .sink(
+                receiveCompletion: { _ in events.append("finished") },
+                receiveValue: { events.append("\($0)") })
         subject.send(1)
         #expect(events.isEmpty)
         scheduler.advance(by: .milliseconds(0))
