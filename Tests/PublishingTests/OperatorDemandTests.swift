@@ -64,6 +64,14 @@ struct OperatorDemandTests {
         #expect(requests == [.max(2), .max(1)])
         #expect(subscriber.values == [3])
         #expect(subscriber.completions == 1)
+
+        // What the subscriber asks for when it is subscribed goes up with them, in one request.
+        requests = []
+        let asking = PacedSubscriber<Int>(initial: .max(1))
+        [1, 2, 3].publisher.handleEvents(receiveRequest: { requests.append($0) }).dropFirst(2)
+            .subscribe(asking)
+        #expect(requests == [.max(3)])
+        #expect(asking.values == [3])
     }
 
     @Test("first() and collect() finish only once their subscriber has asked for something")
@@ -111,13 +119,16 @@ struct OperatorDemandTests {
     @Test("collect(_:) by count asks for whole arrays: a subject drops what comes between")
     func collectByCountPassesDemand() {
         let subject = PassthroughSubject<Int, Never>()
+        var requests: [Subscribers.Demand] = []
         let subscriber = PacedSubscriber<[Int]>(initial: .max(1))
-        subject.collect(2).subscribe(subscriber)
+        subject.handleEvents(receiveRequest: { requests.append($0) }).collect(2)
+            .subscribe(subscriber)
         for value in 1...4 { subject.send(value) }
         #expect(subscriber.values == [[1, 2]])
         subscriber.subscription?.request(.max(1))
         for value in 5...6 { subject.send(value) }
         #expect(subscriber.values == [[1, 2], [5, 6]])
+        #expect(requests == [.max(2), .max(2)])
     }
 
     @Test("catch passes demand on, and asks the replacement only for what is still owed")
@@ -250,6 +261,22 @@ struct OperatorDemandTests {
         #expect(subscriber.completions == 1)
     }
 
+    @Test("catch and append neither cancel an upstream that has completed nor ask it again")
+    func completedStagesAreNotCancelled() {
+        let failing = ScriptedUpstream<Int, TestError>()
+        let caught = PacedSubscriber<Int>(initial: .max(3))
+        failing.catch { _ in Just(9) }.subscribe(caught)
+        failing.send(completion: .failure(TestError()))
+        #expect(failing.events == ["request max(3)"])
+        #expect(caught.values == [9])
+        let prefix = ScriptedUpstream<Int, Never>()
+        let appended = PacedSubscriber<Int>(initial: .max(3))
+        prefix.append(7).subscribe(appended)
+        prefix.send(completion: .finished)
+        #expect(prefix.events == ["request max(3)"])
+        #expect(appended.values == [7])
+    }
+
     @Test("An endless sequence through map and filter is asked for only what values takes")
     func endlessSequenceThroughOperatorsIntoValues() async {
         var taken: [Int] = []
@@ -334,5 +361,29 @@ struct OperatorDemandTests {
         subject.send(3)
         scheduler.advance(by: .milliseconds(10))
         #expect(subscriber.values == [1, 3])
+    }
+}
+
+/// A publisher for one subscriber that records what it is asked (requests, cancels); a test
+/// sends its events.
+private final class ScriptedUpstream<Output, Failure: Error>: Publisher {
+    private final class Recording: Subscription {
+        var events: [String] = []
+        func request(_ demand: Subscribers.Demand) { events.append("request \(demand)") }
+        func cancel() { events.append("cancel") }
+    }
+
+    private let recording = Recording()
+    private var subscriber: AnySubscriber<Output, Failure>?
+
+    var events: [String] { recording.events }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        self.subscriber = AnySubscriber(subscriber)
+        subscriber.receive(subscription: recording)
+    }
+
+    func send(completion: Subscribers.Completion<Failure>) {
+        subscriber?.receive(completion: completion)
     }
 }

@@ -62,27 +62,24 @@
     /// One subscription through a ``ScheduledOperator``: the upstream's subscriber and the
     /// downstream's subscription, as a Combine operator's inner object is.
     ///
-    /// The subscriber's requests go straight to the upstream; each upstream event is scheduled,
-    /// and delivered through a ``Gate`` (the subscription too, so that a value coming due on
-    /// another thread waits until the subscriber has it); the demand a delivered value returns is
-    /// asked of the upstream, unless the subscription was cancelled meanwhile. A completion
-    /// scheduled before a cancel is not delivered, nor is anything else.
+    /// The subscriber is handed this subscription at once, on the subscribing thread, as
+    /// Combine's is; its requests go straight to the upstream; each upstream event is scheduled,
+    /// and delivered through a ``Gate``; the demand a delivered value returns is asked of the
+    /// upstream, unless the subscription was cancelled meanwhile. A completion scheduled before a
+    /// cancel is not delivered, nor is anything else.
     // @unchecked: the mutable fields are in `state`, behind its lock; `gate` is set once, in
-    // `init`, and the downstream is reached only through it, which calls its handlers one at a
-    // time; `schedule` is the operator's (it holds a scheduler, which any thread may use).
+    // `init`, and after the subscription the downstream is reached only through it, which calls
+    // its handlers one at a time; `schedule` is the operator's (it holds a scheduler, which any
+    // thread may use).
     private final class ScheduledSubscription<Upstream: Publisher, Downstream: Subscriber>:
         Subscriber, Subscription, @unchecked Sendable
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        /// What goes out through the gate beside the completion.
-        enum Delivery {
-            case subscription
-            case value(Input)
-        }
-
         private struct State {
+            /// The subscriber, until it is handed this subscription.
+            var subscriber: Downstream?
             /// The upstream's subscription, from when it comes until the upstream completes or
             /// the subscription is cancelled.
             var upstream: (any Subscription)?
@@ -93,7 +90,7 @@
 
         private let state = Locked(State())
         private let schedule: (@escaping () -> Void) -> Void
-        private var gate: Gate<Void, Delivery, Failure>!
+        private var gate: Gate<Void, Input, Failure>!
 
         init(_ downstream: Downstream, schedule: @escaping (@escaping () -> Void) -> Void) {
             self.schedule = schedule
@@ -101,33 +98,31 @@
             // object weakly (it holds the gate), while it is delivering, so it is there.
             gate = Gate(
                 (),
-                receiveValue: { [weak self] delivery in
-                    switch delivery {
-                    case .subscription:
-                        if let self { downstream.receive(subscription: self) }
-                    case .value(let value):
-                        let more = downstream.receive(value)
-                        if more > 0 { self?.requestUpstream(more) }
-                    }
+                receiveValue: { [weak self] value in
+                    let more = downstream.receive(value)
+                    if more > 0 { self?.requestUpstream(more) }
                 },
                 receiveCompletion: { downstream.receive(completion: $0) })
+            state.withLock { $0.subscriber = downstream }
         }
 
         func receive(subscription: any Subscription) {
-            let isFirst = state.withLock { state in
-                guard !state.isSubscribed, !state.isCancelled else { return false }
+            let subscriber = state.withLock { state -> Downstream? in
+                guard !state.isSubscribed, !state.isCancelled else { return nil }
                 state.isSubscribed = true
                 state.upstream = subscription
-                return true
+                return state.subscriber.take()
             }
-            guard isFirst else { return subscription.cancel() }
-            gate.update { _, outbox in outbox.send(.subscription) }
+            guard let subscriber else { return subscription.cancel() }
+            // At once, on the subscribing thread, as Combine's: the scheduler moves values and
+            // the completion, not the subscription.
+            subscriber.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
             // Nothing is scheduled before the subscription, after the completion or a cancel.
             guard state.withLock({ $0.upstream != nil }) else { return .none }
-            schedule { self.gate.update { _, outbox in outbox.send(.value(input)) } }
+            schedule { self.gate.update { _, outbox in outbox.send(input) } }
             return .none
         }
 
@@ -143,10 +138,11 @@
         }
 
         func cancel() {
-            let upstream = state.withLock { state in
+            let (upstream, subscriber) = state.withLock { state in
                 state.isCancelled = true
-                return state.upstream.take()
+                return (state.upstream.take(), state.subscriber.take())
             }
+            withExtendedLifetime(subscriber) {}
             // Nothing more is delivered, whatever was scheduled; the downstream is let go.
             gate.cancel()
             upstream?.cancel()

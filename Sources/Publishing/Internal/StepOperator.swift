@@ -17,6 +17,10 @@
         /// asks: the first values the steps drop, which then ask for none in their place (as
         /// Combine's `dropFirst` asks for the values it drops up front).
         package var droppedUpFront = 0
+        /// How many upstream values make one value of the operator's (`collect(_:)`'s count):
+        /// each request is asked of the upstream that many times over, and a value kept toward
+        /// one asks for none in its place, as Combine's `collect(_:)` asks.
+        package var valuesPerOutput = 1
         /// Handles the upstream's completion: ends the stream (the forwarder ignores a second end).
         package var completion:
             (Subscribers.Completion<UpstreamFailure>, Forwarder<Output, Failure>) -> Void
@@ -107,6 +111,10 @@
             /// and the completion after it: both wait for the subscriber's next request.
             var heldLast: Downstream.Input?
             var heldCompletion: Subscribers.Completion<Downstream.Failure>?
+            /// While the subscriber is handed this subscription, for steps that drop values up
+            /// front: what it asks for meanwhile, asked of the upstream with those in one request
+            /// afterwards, as Combine's `dropFirst` asks.
+            var askedWhileSubscribing: Subscribers.Demand?
         }
 
         private let state: Locked<State>
@@ -135,18 +143,23 @@
         }
 
         func receive(subscription: any Subscription) {
+            let droppedUpFront = steps.droppedUpFront
             let isFirst = state.withLock { state in
                 guard state.upstream == nil, !state.isCancelled, let downstream = state.downstream
                 else { return nil as Downstream? }
                 state.upstream = subscription
+                if droppedUpFront > 0 { state.askedWhileSubscribing = Subscribers.Demand.none }
                 return downstream
             }
             guard let downstream = isFirst else { return subscription.cancel() }
-            // Counted before the subscriber can ask: a value it asks for at once may be one of
-            // those dropped, which then asks for none in its place.
-            upFront = steps.droppedUpFront
+            upFront = droppedUpFront
             downstream.receive(subscription: self)
-            if steps.droppedUpFront > 0 { subscription.request(.max(steps.droppedUpFront)) }
+            guard droppedUpFront > 0 else { return }
+            let asked = state.withLock { state -> Subscribers.Demand? in
+                defer { state.askedWhileSubscribing = nil }
+                return state.isCancelled ? nil : state.askedWhileSubscribing
+            }
+            if let asked { subscription.request(asked * steps.valuesPerOutput + droppedUpFront) }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
@@ -163,7 +176,9 @@
             if forwarder.isFinished {
                 demand = .none
             } else if sent {
-                demand = demandAfter
+                demand = demandAfter * steps.valuesPerOutput
+            } else if steps.valuesPerOutput > 1 {
+                demand = .none
             } else if upFront > 0 {
                 upFront -= 1
                 demand = .none
@@ -190,6 +205,10 @@
             )
             let (upstream, held) = state.withLock { state -> ((any Subscription)?, Held?) in
                 state.demand += demand
+                if let asked = state.askedWhileSubscribing {
+                    state.askedWhileSubscribing = asked + demand
+                    return (nil, nil)
+                }
                 guard let value = state.heldLast.take(), let downstream = state.downstream.take()
                 else { return (state.upstream, nil) }
                 return (nil, (downstream, value, state.heldCompletion.take() ?? .finished))
@@ -199,7 +218,7 @@
                 downstream.receive(completion: completion)
                 return
             }
-            upstream?.request(demand)
+            upstream?.request(demand * steps.valuesPerOutput)
         }
 
         func cancel() {

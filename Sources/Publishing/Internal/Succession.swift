@@ -110,9 +110,16 @@
             return more
         }
 
-        /// Whether `stage` is the latest, so that its completion counts.
-        fileprivate func isCurrent(_ stage: Int) -> Bool {
-            state.withLock { $0.stage == stage }
+        /// Whether `stage` is the latest, so that its completion counts; if it is, its
+        /// subscription is let go uncancelled, as an upstream that has completed is not
+        /// cancelled in Combine.
+        fileprivate func completed(_ stage: Int) -> Bool {
+            let (isCurrent, subscription) = state.withLock { state in
+                guard state.stage == stage else { return (false, nil as (any Subscription)?) }
+                return (true, state.current.take())
+            }
+            withExtendedLifetime(subscription) {}
+            return isCurrent
         }
 
         fileprivate func end(_ completion: Subscribers.Completion<Downstream.Failure>) {
@@ -157,7 +164,7 @@
         }
 
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-            guard succession.isCurrent(stage) else { return }
+            guard succession.completed(stage) else { return }
             switch completion {
             case .finished:
                 if let onFinish { onFinish() } else { succession.end(.finished) }

@@ -60,7 +60,7 @@
                 let count = count
                 // Per subscription; deliveries to one subscription never overlap.
                 var buffer: [Upstream.Output] = []
-                return Steps(
+                var steps = Steps<Upstream.Output, Failure, Output, Failure>(
                     value: { value, downstream in
                         buffer.append(value)
                         guard buffer.count == count else { return }
@@ -78,6 +78,8 @@
                         }
                     }
                 )
+                steps.valuesPerOutput = Swift.max(count, 1)
+                return steps
             }
         }
     }

@@ -154,13 +154,17 @@
                 return
             }
             state.state.isSending = true
-            while let downstream = state.state.downstream, state.state.demand > 0,
+            while state.state.downstream != nil, state.state.demand > 0,
                 let element = state.state.next
             {
                 state.state.demand -= 1
                 state.lock.unlock()
                 let following = iterator.next()
-                state.withLock { $0.next = following }
+                state.lock.lock()
+                state.state.next = following
+                // Read after the iterator: its closure (or another thread) may have cancelled.
+                guard let downstream = state.state.downstream else { break }
+                state.lock.unlock()
                 let more = downstream.receive(element)
                 state.lock.lock()
                 state.state.demand += more

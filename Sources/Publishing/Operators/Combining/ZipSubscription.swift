@@ -58,7 +58,14 @@
             guard !isTerminated, !finished[index] else { return lock.unlock() }
             finished[index] = true
             subscriptions[index] = nil
-            if case .failure = completion { return failLocked(completion) }
+            if case .failure = completion {
+                // The values waiting are released after the lock: a release may run user code.
+                let released = queues
+                queues = Array(repeating: FIFO(), count: count)
+                failLocked(completion)
+                withExtendedLifetime(released) {}
+                return
+            }
             finishIfExhaustedLocked()
         }
 
@@ -71,9 +78,12 @@
             isTerminated = true
             let others = subscriptions.compactMap { $0 }
             subscriptions = Array(repeating: nil, count: count)
+            let released = queues
+            queues = Array(repeating: FIFO(), count: count)
             let now = claim(.completion(.finished))
             lock.unlock()
             for other in others { other.cancel() }
+            withExtendedLifetime(released) {}
             if now { deliver(.completion(.finished)) }
         }
 
