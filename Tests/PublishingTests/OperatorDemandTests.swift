@@ -277,6 +277,28 @@ struct OperatorDemandTests {
         #expect(appended.values == [7])
     }
 
+    @Test("subscribe(on:) subscribes and asks on its scheduler; a subject drops what is not asked")
+    func subscribeOnPassesDemand() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        var requests: [Subscribers.Demand] = []
+        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        subject.handleEvents(receiveRequest: { requests.append($0) }).subscribe(on: scheduler)
+            .subscribe(subscriber)
+        #expect(subscriber.subscription == nil)
+        scheduler.advance(by: .milliseconds(0))
+        #expect(requests == [.max(1)])
+        subject.send(1)
+        subject.send(2)  // nothing asked for: the subject drops it
+        #expect(subscriber.values == [1])
+        subscriber.subscription?.request(.max(1))
+        #expect(requests == [.max(1)])
+        scheduler.advance(by: .milliseconds(0))
+        #expect(requests == [.max(1), .max(1)])
+        subject.send(3)
+        #expect(subscriber.values == [1, 3])
+    }
+
     @Test("An endless sequence through map and filter is asked for only what values takes")
     func endlessSequenceThroughOperatorsIntoValues() async {
         var taken: [Int] = []
