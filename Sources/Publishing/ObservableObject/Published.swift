@@ -115,17 +115,11 @@
         }
     }
 
-    /// A publisher whose values a test's wait can take once each assignment has finished: a
-    /// `@Published` property's, which publishes before it stores, as in Combine.
-    @usableFromInline
-    package protocol StoreOrderedPublisher<Output>: Publisher {
+    extension Published.Publisher {
         /// Like `sink`, but each value is handed over only once the assignment that sent it has
-        /// stored it (or a later one has overtaken it). `receiveValue` runs under a lock: it must
-        /// not assign the property or subscribe to it.
-        func sinkAfterStores(_ receiveValue: @escaping (Output) -> Void) -> AnyCancellable
-    }
-
-    extension Published.Publisher: StoreOrderedPublisher {
+        /// stored it (or a later one has overtaken it): what a test's wait takes, as a
+        /// `@Published` property publishes before it stores, as in Combine. `receiveValue` runs
+        /// under a lock: it must not assign the property or subscribe to it.
         @usableFromInline
         package func sinkAfterStores(_ receiveValue: @escaping (Value) -> Void) -> AnyCancellable {
             relay.subscribeAfterStores(receiveValue)

@@ -125,6 +125,7 @@ package protocol ReadHandingPublisher<Output>: Publisher where Failure == Never 
 
 /// A publisher that sends several changes made with no suspension point between them as one:
 /// failure messages say so where a value seems to be missing.
+@usableFromInline
 package protocol CoalescingPublisher {}
 
 /// Makes a publisher of an `@Observable` object's property.

@@ -318,8 +318,10 @@ extension Publisher {
         #if !canImport(Combine)
             // A `@Published` property publishes before it stores, as in Combine; the wait takes
             // each value once it is stored, so the test's next line reads it from the property
-            // even when another thread assigned it.
-            if let property = self as? any StoreOrderedPublisher<Output> {
+            // even when another thread assigned it. (A cast to the concrete type, which the
+            // compiler settles where `until` is specialised: a cast to a protocol with a primary
+            // associated type was looked up at run time on every wait.)
+            if let property = self as? Published<Output>.Publisher {
                 return WaitSource(
                     subscribe: { mailbox in
                         property.sinkAfterStores { mailbox.post(.value($0, arrived: .now)) }
@@ -360,7 +362,10 @@ extension Publisher {
 }
 
 /// Whether `publisher` sends changes made with no suspension point between them as one.
-@usableFromInline
-func isCoalescing(_ publisher: Any) -> Bool {
+///
+/// Generic and inlinable, so that where `until` is specialised the answer is known when
+/// compiling; through `Any` every wait paid a run-time conformance lookup.
+@inlinable
+func isCoalescing<P>(_ publisher: P) -> Bool {
     publisher is any CoalescingPublisher
 }
