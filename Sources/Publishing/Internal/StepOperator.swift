@@ -1,7 +1,9 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
     /// What a one-upstream operator does with each event of one subscription: for each upstream
-    /// value it sends at most one value of its own, at once, or ends the stream.
+    /// value it sends at most one value of its own, at once (or keeps it toward one, as
+    /// `collect(_:)` does), or ends the stream; at the upstream's completion it may send a last
+    /// value (`replaceError`'s), which waits, with the completion, for demand.
     ///
     /// Written once, an operator's steps run two ways: under a `sink` (which asks for every value)
     /// the upstream is sunk directly; under any other subscriber the operator passes the demand
@@ -13,9 +15,9 @@
     package struct Steps<Input, UpstreamFailure: Error, Output, Failure: Error> {
         /// Handles one upstream value: sends at most one value, or ends the stream.
         package var value: (Input, Forwarder<Output, Failure>) -> Void
-        /// How many values to ask the upstream for as soon as subscribed, whatever the subscriber
-        /// asks: the first values the steps drop, which then ask for none in their place (as
-        /// Combine's `dropFirst` asks for the values it drops up front).
+        /// How many values to ask the upstream for when subscribed, whatever the subscriber asks
+        /// (added to what it asks for then, in one request): the first values the steps drop,
+        /// which then ask for none in their place, as Combine's `dropFirst` asks.
         package var droppedUpFront = 0
         /// How many upstream values make one value of the operator's (`collect(_:)`'s count):
         /// each request is asked of the upstream that many times over, and a value kept toward
@@ -93,8 +95,9 @@
     /// One subscription through a ``StepOperator``: the upstream's subscriber and the
     /// downstream's subscription, as a Combine operator's inner object is.
     // @unchecked: `state` is behind its lock. `forwarder`, `steps`, `sent`, `demandAfter`,
-    // `upFront` and `isCompleting` are touched only by the upstream's deliveries, which Combine's contract makes
-    // serial (a nested delivery, on the same thread, saves and restores `sent` and `demandAfter`).
+    // `upFront` and `isCompleting` are touched only by the upstream's deliveries, which
+    // Combine's contract makes serial (a nested delivery, on the same thread, saves and restores
+    // `sent` and `demandAfter`).
     private final class StepSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber,
         Subscription, @unchecked Sendable
     {

@@ -1,0 +1,260 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    extension Publishers {
+        /// When `buffer` asks its upstream for values.
+        public enum PrefetchStrategy: Equatable, Hashable, Sendable {
+            /// Asks for as many values as the buffer holds, then one more for each value sent on.
+            case keepFull
+            /// Asks for every value.
+            case byRequest
+        }
+
+        /// What `buffer` does with a value that comes when it is full.
+        public enum BufferingStrategy<Failure: Error> {
+            /// Drops the value that came.
+            case dropNewest
+            /// Drops the oldest value kept, and keeps the one that came.
+            case dropOldest
+            /// Fails with the error the closure makes, and cancels the upstream.
+            case customError(() -> Failure)
+        }
+
+        /// A publisher that keeps up to `size` of its upstream's values until its subscriber
+        /// asks for them.
+        public struct Buffer<Upstream: Publisher>: Publisher {
+            /// The upstream's output type.
+            public typealias Output = Upstream.Output
+            /// The upstream's failure type.
+            public typealias Failure = Upstream.Failure
+
+            /// The publisher whose values are kept.
+            public let upstream: Upstream
+            /// How many values are kept at most.
+            public let size: Int
+            /// When the upstream is asked for values.
+            public let prefetch: PrefetchStrategy
+            /// What happens to a value that comes when the buffer is full.
+            public let whenFull: BufferingStrategy<Failure>
+
+            /// Keeps up to `size` of `upstream`'s values until they are asked for.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose values are kept.
+            ///   - size: How many values are kept at most.
+            ///   - prefetch: When the upstream is asked for values.
+            ///   - whenFull: What happens to a value that comes when the buffer is full.
+            public init(
+                upstream: Upstream, size: Int, prefetch: PrefetchStrategy,
+                whenFull: BufferingStrategy<Failure>
+            ) {
+                self.upstream = upstream
+                self.size = size
+                self.prefetch = prefetch
+                self.whenFull = whenFull
+            }
+
+            /// Attaches `subscriber`: values are kept until it asks for them.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Output, Downstream.Failure == Failure {
+                upstream.subscribe(
+                    BufferSubscription(
+                        subscriber, size: size, prefetch: prefetch, whenFull: whenFull))
+            }
+        }
+    }
+
+    extension Publisher {
+        /// Keeps up to `size` values until the subscriber asks for them.
+        ///
+        /// ```swift
+        /// events.buffer(size: 10, prefetch: .byRequest, whenFull: .dropOldest)
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - size: How many values are kept at most.
+        ///   - prefetch: When the upstream is asked for values.
+        ///   - whenFull: What happens to a value that comes when the buffer is full.
+        /// - Returns: A publisher that keeps values until they are asked for.
+        public func buffer(
+            size: Int, prefetch: Publishers.PrefetchStrategy,
+            whenFull: Publishers.BufferingStrategy<Failure>
+        ) -> Publishers.Buffer<Self> {
+            Publishers.Buffer(upstream: self, size: size, prefetch: prefetch, whenFull: whenFull)
+        }
+    }
+
+    /// One subscription through `buffer`, as Combine's: values wait, in order, until the
+    /// subscriber asks; a failure goes at once, dropping what waits; the finish goes once nothing
+    /// waits and the subscriber has asked.
+    ///
+    /// One thread drains at a time (`isDraining`); what another thread adds meanwhile, or the
+    /// subscriber asks for from inside a delivery, is taken by the drain under way.
+    // @unchecked: every mutable field is in `state`, behind its lock; only the draining thread
+    // calls the subscriber with values and the completion.
+    private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription,
+        @unchecked Sendable
+    {
+        typealias Input = Downstream.Input
+        typealias Failure = Downstream.Failure
+
+        private enum Outcome {
+            case kept, dropped
+            case failed((any Subscription)?)
+        }
+
+        private enum Step {
+            case value(Downstream, Input)
+            case completion(Downstream, Subscribers.Completion<Failure>)
+            case done
+        }
+
+        private struct State {
+            var upstream: (any Subscription)?
+            var downstream: Downstream?
+            var values = FIFO<Input>()
+            var count = 0
+            var demand = Subscribers.Demand.none
+            var terminal: Subscribers.Completion<Failure>?
+            var isDraining = false
+        }
+
+        private let state: Locked<State>
+        private let size: Int
+        private let prefetch: Publishers.PrefetchStrategy
+        private let whenFull: Publishers.BufferingStrategy<Failure>
+
+        init(
+            _ downstream: Downstream, size: Int, prefetch: Publishers.PrefetchStrategy,
+            whenFull: Publishers.BufferingStrategy<Failure>
+        ) {
+            state = Locked(State(downstream: downstream))
+            self.size = size
+            self.prefetch = prefetch
+            self.whenFull = whenFull
+        }
+
+        func receive(subscription: any Subscription) {
+            let downstream = state.withLock { state -> Downstream? in
+                guard state.upstream == nil, let downstream = state.downstream else { return nil }
+                state.upstream = subscription
+                return downstream
+            }
+            guard let downstream else { return subscription.cancel() }
+            subscription.request(prefetch == .keepFull ? .max(size) : .unlimited)
+            downstream.receive(subscription: self)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            let outcome = state.withLock { state -> Outcome in
+                guard state.downstream != nil, state.terminal == nil else { return .dropped }
+                if state.count >= size {
+                    switch whenFull {
+                    case .dropNewest:
+                        return .dropped
+                    case .dropOldest:
+                        _ = state.values.pop()
+                        state.count -= 1
+                    case .customError(let makeError):
+                        state.terminal = .failure(makeError())
+                        return .failed(state.upstream.take())
+                    }
+                }
+                state.values.push(input)
+                state.count += 1
+                return .kept
+            }
+            if case .failed(let upstream) = outcome { upstream?.cancel() }
+            return drain()
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            let isFirst = state.withLock { state in
+                guard state.downstream != nil, state.terminal == nil else { return false }
+                state.terminal = completion
+                state.upstream = nil
+                return true
+            }
+            if isFirst { _ = drain() }
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            let upstream = state.withLock { state in
+                state.demand += demand
+                return state.upstream
+            }
+            let more = drain()
+            if more > .none { upstream?.request(more) }
+        }
+
+        func cancel() {
+            let (upstream, downstream, values) = state.withLock { state in
+                defer {
+                    state.values = FIFO()
+                    state.count = 0
+                }
+                return (state.upstream.take(), state.downstream.take(), state.values)
+            }
+            upstream?.cancel()
+            withExtendedLifetime((downstream, values)) {}
+        }
+
+        /// Sends what the demand allows, then a failure at once or the finish once nothing
+        /// waits and something is asked; returns how many more values to ask the upstream for
+        /// (one per value sent, with `.keepFull`). Another thread draining goes on with it.
+        private func drain() -> Subscribers.Demand {
+            var upstreamDemand = Subscribers.Demand.none
+            guard
+                state.withLock({ state in
+                    guard !state.isDraining else { return false }
+                    state.isDraining = true
+                    return true
+                })
+            else { return .none }
+            while true {
+                let step = state.withLock { state -> Step in
+                    guard let downstream = state.downstream else {
+                        state.isDraining = false
+                        return .done
+                    }
+                    if case .failure = state.terminal {
+                        state.values = FIFO()
+                        state.count = 0
+                    } else if state.demand > 0, let value = state.values.pop() {
+                        state.count -= 1
+                        state.demand -= 1
+                        return .value(downstream, value)
+                    }
+                    if let terminal = state.terminal, state.count == 0,
+                        state.demand > 0 || terminal.isFailure
+                    {
+                        state.downstream = nil
+                        state.isDraining = false
+                        return .completion(downstream, terminal)
+                    }
+                    state.isDraining = false
+                    return .done
+                }
+                switch step {
+                case .value(let downstream, let value):
+                    let more = downstream.receive(value)
+                    if prefetch == .keepFull { upstreamDemand += 1 }
+                    state.withLock { $0.demand += more }
+                case .completion(let downstream, let completion):
+                    downstream.receive(completion: completion)
+                    return .none
+                case .done:
+                    return upstreamDemand
+                }
+            }
+        }
+    }
+
+    extension Subscribers.Completion {
+        /// Whether this is a failure.
+        fileprivate var isFailure: Bool {
+            if case .failure = self { true } else { false }
+        }
+    }
+#endif
