@@ -61,11 +61,25 @@ package final class ReadScheduler: Cancellable, @unchecked Sendable {
     /// Makes the first, tracking read, on the caller's thread.
     @usableFromInline
     func start(reading read: @escaping (Bool) -> Void) {
+        // Marked scheduled while the first read runs, on this thread: a change noticed meanwhile
+        // must not start a read on the observer's actor beside it (both would send, and touch
+        // the observer's last value at once); it is read once this one is done.
         let change = state.withLock { state in
             state.read = read
+            state.isReadScheduled = true
             return state.changeCount
         }
         read(true)
+        var handoff: JobHandoff?
+        let changedMeanwhile = state.withLock { state -> Bool in
+            guard state.changeCount != change, state.read != nil else {
+                state.isReadScheduled = false
+                return false
+            }
+            handoff = state.handoff
+            return true
+        }
+        if changedMeanwhile { run({ self.readAfterChange() }, handingTo: handoff) }
         // Told before the store, a change whose notice came while the first read was registering
         // (too early to be heard) may land after the read: the first read is confirmed too.
         if case .beforeStore = signal {
