@@ -1,0 +1,70 @@
+// The throwing operators, asserted the same way in both configurations (.ci/apple-sim runs this
+// suite against Combine): Combine's types, results, and a throw failing the stream.
+import Publishing
+import Testing
+
+private struct Boom: Error {}
+
+@Suite("The throwing operators, as Combine's")
+struct ThrowingOperatorTests {
+    /// Erased, so that Combine's `Sequence` publisher's own overloads (which return other types)
+    /// are not picked.
+    private let values = [3, 1, 4, 1, 5].publisher.eraseToAnyPublisher()
+
+    @Test("tryReduce, tryAllSatisfy, tryContains, tryFirst, tryLast, tryMax and tryMin")
+    func reducing() {
+        let reduced: Publishers.TryReduce<AnyPublisher<Int, Never>, Int> = values.tryReduce(0, +)
+        let all: Publishers.TryAllSatisfy<AnyPublisher<Int, Never>> = values.tryAllSatisfy {
+            $0 > 0
+        }
+        let contains: Publishers.TryContainsWhere<AnyPublisher<Int, Never>> = values.tryContains {
+            $0 == 4
+        }
+        let first: Publishers.TryFirstWhere<AnyPublisher<Int, Never>> = values.tryFirst { $0 > 3 }
+        let last: Publishers.TryLastWhere<AnyPublisher<Int, Never>> = values.tryLast { $0 < 4 }
+        let greatest: Publishers.TryComparison<AnyPublisher<Int, Never>> = values.tryMax(by: <)
+        #expect(Events(reduced).values == [14])
+        #expect(Events(all).values == [true])
+        #expect(Events(contains).values == [true])
+        #expect(Events(first).values == [4])
+        #expect(Events(last).values == [1])
+        #expect(Events(greatest).values == [5])
+        #expect(Events(values.tryMin(by: <)).values == [1])
+        #expect(Events(values.tryAllSatisfy { $0 > 1 }).values == [false])
+        #expect(Events(values.tryContains { $0 > 9 }).values == [false])
+    }
+
+    @Test("A throw in a reducing closure fails the stream and sends no result")
+    func reducingThrows() {
+        let failing = Events(
+            values.tryReduce(0) { sum, value in
+                if value == 4 { throw Boom() }
+                return sum + value
+            })
+        #expect(failing.values.isEmpty)
+        #expect(failing.failure is Boom)
+        let comparing = Events(values.tryMax { _, _ in throw Boom() })
+        #expect(comparing.values.isEmpty)
+        #expect(comparing.failure is Boom)
+    }
+
+    @Test("tryDrop(while:), tryPrefix(while:) and tryRemoveDuplicates(by:)")
+    func filtering() {
+        let dropped: Publishers.TryDropWhile<AnyPublisher<Int, Never>> = values.tryDrop {
+            $0 != 4
+        }
+        let prefixed: Publishers.TryPrefixWhile<AnyPublisher<Int, Never>> = values.tryPrefix {
+            $0 != 4
+        }
+        let unique: Publishers.TryRemoveDuplicates<AnyPublisher<Int, Never>> =
+            [1, 1, 2, 2, 1].publisher.eraseToAnyPublisher().tryRemoveDuplicates(by: ==)
+        #expect(Events(dropped).values == [4, 1, 5])
+        #expect(Events(dropped).isFinished)
+        #expect(Events(prefixed).values == [3, 1])
+        #expect(Events(prefixed).isFinished)
+        #expect(Events(unique).values == [1, 2, 1])
+        let failing = Events(values.tryPrefix { if $0 == 4 { throw Boom() } else { true } })
+        #expect(failing.values == [3, 1])
+        #expect(failing.failure is Boom)
+    }
+}
