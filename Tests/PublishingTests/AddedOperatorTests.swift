@@ -1,12 +1,13 @@
-// The throwing operators, asserted the same way in both configurations (.ci/apple-sim runs this
-// suite against Combine): Combine's types, results, and a throw failing the stream.
+// Combine operators Linux lacked (the throwing forms, prefix/drop(untilOutputFrom:)), asserted
+// the same way in both configurations (.ci/apple-sim runs this suite against Combine): their
+// types, results, and a throw failing the stream.
 import Publishing
 import Testing
 
 private struct Boom: Error {}
 
-@Suite("The throwing operators, as Combine's")
-struct ThrowingOperatorTests {
+@Suite("Operators Linux lacked, as Combine's: the throwing forms and untilOutputFrom")
+struct AddedOperatorTests {
     /// Erased, so that Combine's `Sequence` publisher's own overloads (which return other types)
     /// are not picked.
     private let values = [3, 1, 4, 1, 5].publisher.eraseToAnyPublisher()
@@ -66,5 +67,35 @@ struct ThrowingOperatorTests {
         let failing = Events(values.tryPrefix { if $0 == 4 { throw Boom() } else { true } })
         #expect(failing.values == [3, 1])
         #expect(failing.failure is Boom)
+    }
+
+    @Test("prefix(untilOutputFrom:) and drop(untilOutputFrom:) end or start at another's value")
+    func untilOutputFrom() {
+        let (source, trigger) = (
+            PassthroughSubject<Int, Never>(), PassthroughSubject<Void, Never>()
+        )
+        let prefixed:
+            Publishers.PrefixUntilOutput<
+                PassthroughSubject<Int, Never>, PassthroughSubject<Void, Never>
+            > = source.prefix(untilOutputFrom: trigger)
+        let dropped:
+            Publishers.DropUntilOutput<
+                PassthroughSubject<Int, Never>, PassthroughSubject<Void, Never>
+            > = source.drop(untilOutputFrom: trigger)
+        let (before, after) = (Events(prefixed), Events(dropped))
+        source.send(1)
+        trigger.send(())
+        source.send(2)
+        #expect(before.values == [1])
+        #expect(before.isFinished)
+        #expect(after.values == [2])
+        #expect(!after.isFinished)
+        // A trigger that finishes without a value ends drop(untilOutputFrom:) the same way.
+        let quiet = PassthroughSubject<Void, Never>()
+        let never = Events(source.drop(untilOutputFrom: quiet))
+        quiet.send(completion: .finished)
+        source.send(3)
+        #expect(never.values.isEmpty)
+        #expect(never.isFinished)
     }
 }
