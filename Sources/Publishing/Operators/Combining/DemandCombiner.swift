@@ -48,6 +48,35 @@
         /// Called once every upstream has been subscribed.
         func started() {}
 
+        /// What the subscriber has asked for so far, for operators that ask each upstream for
+        /// all of it (combineLatest, zip). Guarded by `lock`.
+        private var requested = Subscribers.Demand.none
+
+        /// Keeps upstream `index`'s subscription and asks it for what the subscriber has asked
+        /// for so far; a second one, or one that comes after the end, is cancelled.
+        func keepAndAsk(_ subscription: any Subscription, from index: Int) {
+            lock.lock()
+            guard !isTerminated, !finished[index], subscriptions[index] == nil else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            subscriptions[index] = subscription
+            let initial = requested
+            lock.unlock()
+            if initial > 0 { subscription.request(initial) }
+        }
+
+        /// Adds `more` to what the subscriber has asked for, and asks every upstream for it.
+        func askEveryUpstream(_ more: Subscribers.Demand) {
+            lock.lock()
+            guard !isTerminated else { return lock.unlock() }
+            requested += more
+            let upstreams = subscriptions.compactMap { $0 }
+            lock.unlock()
+            for upstream in upstreams { upstream.request(more) }
+        }
+
         /// The subscriber asked for `demand` more, from its `receive(_:)`.
         func add(_ demand: Subscribers.Demand) {}
 
@@ -133,7 +162,6 @@
         private var valueCount = 0
         private var finishedCount = 0
         private var demand = Subscribers.Demand.none
-        private var requested = Subscribers.Demand.none
 
         init(_ downstream: Downstream, count: Int, combine: @escaping ([Any]) -> Downstream.Input) {
             self.combine = combine
@@ -142,16 +170,7 @@
         }
 
         override func receive(_ subscription: any Subscription, from index: Int) {
-            lock.lock()
-            guard !isTerminated, !finished[index], subscriptions[index] == nil else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            subscriptions[index] = subscription
-            let initial = requested
-            lock.unlock()
-            if initial > 0 { subscription.request(initial) }
+            keepAndAsk(subscription, from: index)
         }
 
         override func receive(_ value: Any, from index: Int) -> Subscribers.Demand {
@@ -203,13 +222,8 @@
         }
 
         override func add(_ more: Subscribers.Demand) {
-            lock.lock()
-            guard !isTerminated else { return lock.unlock() }
-            demand += more
-            requested += more
-            let upstreams = subscriptions.compactMap { $0 }
-            lock.unlock()
-            for upstream in upstreams { upstream.request(more) }
+            lock.withLock { if !isTerminated { demand += more } }
+            askEveryUpstream(more)
         }
     }
 

@@ -9,7 +9,6 @@
         private let combine: ([Any]) -> Downstream.Input
         // Guarded by `lock`.
         private var queues: [FIFO<Any>]
-        private var requested = Subscribers.Demand.none
 
         init(_ downstream: Downstream, count: Int, combine: @escaping ([Any]) -> Downstream.Input) {
             self.combine = combine
@@ -18,16 +17,7 @@
         }
 
         override func receive(_ subscription: any Subscription, from index: Int) {
-            lock.lock()
-            guard !isTerminated, !finished[index], subscriptions[index] == nil else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            subscriptions[index] = subscription
-            let initial = requested
-            lock.unlock()
-            if initial > 0 { subscription.request(initial) }
+            keepAndAsk(subscription, from: index)
         }
 
         override func receive(_ value: Any, from index: Int) -> Subscribers.Demand {
@@ -99,14 +89,7 @@
             withExtendedLifetime(released) {}
         }
 
-        override func add(_ more: Subscribers.Demand) {
-            lock.lock()
-            guard !isTerminated else { return lock.unlock() }
-            requested += more
-            let upstreams = subscriptions.compactMap { $0 }
-            lock.unlock()
-            for upstream in upstreams { upstream.request(more) }
-        }
+        override func add(_ more: Subscribers.Demand) { askEveryUpstream(more) }
     }
 
     extension Publishers.Zip {
