@@ -72,6 +72,7 @@
     // its handlers one at a time; `schedule` is the operator's (it holds a scheduler, which any
     // thread may use).
     private final class ScheduledSubscription<Upstream: Publisher, Downstream: Subscriber>:
+        // @unchecked: see above.
         Subscriber, Subscription, @unchecked Sendable
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output

@@ -99,6 +99,7 @@
     // Combine's contract makes serial (a nested delivery, on the same thread, saves and restores
     // `sent` and `demandAfter`).
     private final class StepSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber,
+        // @unchecked: see above.
         Subscription, @unchecked Sendable
     {
         typealias Input = Upstream.Output

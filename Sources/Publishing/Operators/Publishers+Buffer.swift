@@ -94,6 +94,7 @@
     // @unchecked: every mutable field is in `state`, behind its lock; only the draining thread
     // calls the subscriber with values and the completion.
     private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription,
+        // @unchecked: see above.
         @unchecked Sendable
     {
         typealias Input = Downstream.Input

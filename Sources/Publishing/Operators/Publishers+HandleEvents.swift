@@ -111,6 +111,7 @@
     /// cancelled, the hooks are let go and a later cancel runs none.
     // @unchecked: `state` is behind its lock; the hooks run outside it.
     final class ObservedSubscription<Downstream: Subscriber>: Subscriber, Subscription,
+        // @unchecked: see above.
         @unchecked Sendable
     {
         typealias Input = Downstream.Input

@@ -56,6 +56,7 @@
     // @unchecked: the mutable fields are in `state`, behind its lock; `schedule` holds the
     // operator's scheduler, which any thread may use.
     private final class SubscribedOn<Input, Failure: Error, Downstream: Subscriber>: Subscriber,
+        // @unchecked: see above.
         Subscription, @unchecked Sendable
     where Downstream.Input == Input, Downstream.Failure == Failure {
         private struct State {
