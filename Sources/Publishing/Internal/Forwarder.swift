@@ -94,39 +94,4 @@
             }
         }
     }
-
-    /// The current subscription of an operator that subscribes anew, such as `catch` and `retry`;
-    /// once cancelled, every later subscription is cancelled as it comes.
-    ///
-    /// Each subscription has a stage, counted from zero, and only the latest stage is kept: an
-    /// upstream that fails inside `sink` starts the next stage before its own `sink` returns.
-    final class SwitchableLink: Sendable {
-        private struct State {
-            var stage = -1
-            var current: AnyCancellable?
-            var isCancelled = false
-        }
-
-        private let state = Locked(State())
-
-        func replace(with subscription: AnyCancellable, stage: Int) {
-            let kept = state.withLock { state -> Bool in
-                guard !state.isCancelled, stage > state.stage else { return false }
-                state.stage = stage
-                state.current = subscription
-                return true
-            }
-            // A stage that is over (or cancelled) needs no cancellable; a cancelled link stops it.
-            if !kept && state.withLock({ $0.isCancelled }) { subscription.cancel() }
-        }
-
-        func cancel() {
-            let current = state.withLock { state -> AnyCancellable? in
-                state.isCancelled = true
-                defer { state.current = nil }
-                return state.current
-            }
-            current?.cancel()
-        }
-    }
 #endif

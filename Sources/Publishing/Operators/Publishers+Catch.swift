@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that replaces a failed upstream with another publisher.
-        public struct Catch<Upstream: Publisher, NewPublisher: Publisher>: ClosurePublisher
+        public struct Catch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
         where Upstream.Output == NewPublisher.Output {
             /// The values of the upstream, then of the replacement.
             public typealias Output = Upstream.Output
@@ -14,42 +14,13 @@
             /// Makes the replacement from the upstream's error.
             public let handler: (Upstream.Failure) -> NewPublisher
 
-            /// Subscribes to the upstream; if it fails, subscribes to `handler(error)` instead. The
-            /// upstream is never subscribed again.
-            @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                let handler = handler
-                let link = SwitchableLink()
-                link.replace(
-                    with: upstream.sink(
-                        receiveCompletion: { completion in
-                            switch completion {
-                            case .finished:
-                                receiveCompletion(.finished)
-                            case .failure(let error):
-                                link.replace(
-                                    with: handler(error).sink(
-                                        receiveCompletion: receiveCompletion,
-                                        receiveValue: receiveValue),
-                                    stage: 1)
-                            }
-                        },
-                        receiveValue: receiveValue
-                    ),
-                    stage: 0)
-                return AnyCancellable { link.cancel() }
-            }
-
-            /// Attaches `subscriber`: its demand goes to the upstream, and, after a failure, what
-            /// is still owed to the publisher the handler returns, as in Combine.
+            /// Attaches `subscriber` to the upstream; if it fails, to `handler(error)` instead (the
+            /// upstream is never subscribed again). Its demand goes to the upstream, and, after a
+            /// failure, what is still owed to the publisher the handler returns, as in Combine.
             ///
             /// - Parameter subscriber: The subscriber to attach.
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
-                guard !attachIfSink(subscriber) else { return }
                 let handler = handler
                 let succession = Succession(subscriber)
                 succession.subscribe(upstream, stage: 0) { error in
@@ -59,7 +30,7 @@
         }
 
         /// A publisher that replaces a failed upstream with a publisher a throwing closure makes.
-        public struct TryCatch<Upstream: Publisher, NewPublisher: Publisher>: ClosurePublisher
+        public struct TryCatch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
         where Upstream.Output == NewPublisher.Output {
             /// The values of the upstream, then of the replacement.
             public typealias Output = Upstream.Output
@@ -71,42 +42,6 @@
             /// Makes the replacement from the upstream's error, or throws.
             public let handler: (Upstream.Failure) throws -> NewPublisher
 
-            /// Subscribes to the upstream; if it fails, subscribes to `handler(error)`, or fails
-            /// with what the handler throws.
-            @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                let handler = handler
-                let link = SwitchableLink()
-                link.replace(
-                    with: upstream.sink(
-                        receiveCompletion: { completion in
-                            switch completion {
-                            case .finished:
-                                receiveCompletion(.finished)
-                            case .failure(let error):
-                                do {
-                                    let replacement = try handler(error)
-                                    link.replace(
-                                        with: replacement.sink(
-                                            receiveCompletion: {
-                                                receiveCompletion($0.mapError { $0 as any Error })
-                                            },
-                                            receiveValue: receiveValue),
-                                        stage: 1)
-                                } catch {
-                                    receiveCompletion(.failure(error))
-                                }
-                            }
-                        },
-                        receiveValue: receiveValue
-                    ),
-                    stage: 0)
-                return AnyCancellable { link.cancel() }
-            }
-
             /// Attaches `subscriber`: its demand goes to the upstream, and, after a failure, what
             /// is still owed to the publisher the handler returns, as in Combine; a throw fails
             /// the stream.
@@ -114,7 +49,6 @@
             /// - Parameter subscriber: The subscriber to attach.
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
-                guard !attachIfSink(subscriber) else { return }
                 let handler = handler
                 let succession = Succession(subscriber)
                 succession.subscribe(upstream, stage: 0) { error in

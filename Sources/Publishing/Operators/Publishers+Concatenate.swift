@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher of all of one publisher's values, then, once it finishes, another's.
-        public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: ClosurePublisher
+        public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: Publisher
         where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
             /// The shared output type.
             public typealias Output = Suffix.Output
@@ -20,40 +20,13 @@
                 self.suffix = suffix
             }
 
-            /// Subscribes to the prefix, then to the suffix once the prefix finishes; a failure of
-            /// the prefix ends the stream.
-            @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                let suffix = suffix
-                let link = SwitchableLink()
-                link.replace(
-                    with: prefix.sink(
-                        receiveCompletion: { completion in
-                            guard case .finished = completion else {
-                                return receiveCompletion(completion)
-                            }
-                            link.replace(
-                                with: suffix.sink(
-                                    receiveCompletion: receiveCompletion, receiveValue: receiveValue
-                                ),
-                                stage: 1)
-                        },
-                        receiveValue: receiveValue
-                    ),
-                    stage: 0)
-                return AnyCancellable { link.cancel() }
-            }
-
-            /// Attaches `subscriber`: its demand goes to the prefix, then what is still owed to
-            /// the suffix, as in Combine.
+            /// Attaches `subscriber` to the prefix, then to the suffix once the prefix finishes (a
+            /// failure of the prefix ends the stream); its demand goes to the prefix, then what is
+            /// still owed to the suffix, as in Combine.
             ///
             /// - Parameter subscriber: The subscriber to attach.
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
-                guard !attachIfSink(subscriber) else { return }
                 let suffix = suffix
                 let succession = Succession(subscriber)
                 succession.subscribe(

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that subscribes to its upstream again when it fails, a number of times.
-        public struct Retry<Upstream: Publisher>: ClosurePublisher {
+        public struct Retry<Upstream: Publisher>: Publisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -13,42 +13,13 @@
             /// How many times to subscribe again; `nil` for no limit.
             public let retries: Int?
 
-            /// Subscribes to the upstream, and again after each failure until the retries are
-            /// spent; then forwards the failure.
-            @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                let upstream = upstream
-                let link = SwitchableLink()
-                let retries = retries
-                func attempt(_ number: Int) {
-                    link.replace(
-                        with: upstream.sink(
-                            receiveCompletion: { completion in
-                                if case .failure = completion, retries.map({ number < $0 }) ?? true
-                                {
-                                    attempt(number + 1)
-                                } else {
-                                    receiveCompletion(completion)
-                                }
-                            },
-                            receiveValue: receiveValue
-                        ),
-                        stage: number)
-                }
-                attempt(0)
-                return AnyCancellable { link.cancel() }
-            }
-
-            /// Attaches `subscriber`: its demand goes to the upstream, and, after each failure
-            /// retried, what is still owed to the new subscription, as in Combine.
+            /// Attaches `subscriber` to the upstream, and again after each failure until the
+            /// retries are spent, then forwards the failure; its demand goes to the upstream, and
+            /// what is still owed to each new subscription, as in Combine.
             ///
             /// - Parameter subscriber: The subscriber to attach.
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
-                guard !attachIfSink(subscriber) else { return }
                 let (upstream, retries) = (upstream, retries)
                 let succession = Succession(subscriber)
                 func attempt(_ number: Int) {
