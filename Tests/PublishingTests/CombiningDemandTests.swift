@@ -2,6 +2,7 @@
 // for a few values at a time, and where their completion goes. The same file compiles and passes
 // in both configurations.
 import Dispatch
+import Foundation
 import ObservationTesting
 import Publishing
 import Testing
@@ -229,5 +230,87 @@ struct CombiningDemandTests {
         #expect(failed)
         #expect(groups.isEmpty)
         withExtendedLifetime(token) {}
+    }
+
+    @Test("switchToLatest, an old inner publisher sending while a new one does: one at a time")
+    func switchToLatestSerialisesDeliveries() async {
+        let outer = PassthroughSubject<AnyPublisher<Int, Never>, Never>()
+        let busy = PassthroughSubject<Int, Never>()
+        // Delivers the old inner publisher's values on a thread of its own, whose cancel does not
+        // wait for a delivery under way.
+        let elsewhere = DispatchQueue(label: "switchToLatest.elsewhere")
+        let entries = OverlapCounter()
+        let token = outer.switchToLatest().sink { value in entries.enter(value) }
+        let tokens = [token]
+        let switches = await withTaskGroup(of: Int.self) { group in
+            // Sends for as long as the other task switches, so the two deliver at once if they can.
+            group.addTask {
+                var value = 0
+                while !entries.isDone {
+                    busy.send(value)
+                    value += 1
+                }
+                return 0
+            }
+            // Switches until the old inner publisher has delivered often enough for overlaps to
+            // show (bounded, in case it never delivers).
+            group.addTask {
+                var rounds = 0
+                while rounds < 100_000,
+                    rounds < 500 || entries.counts.old < 100
+                {
+                    outer.send(busy.receive(on: elsewhere).eraseToAnyPublisher())
+                    outer.send((-20 ... -1).publisher.eraseToAnyPublisher())
+                    rounds += 1
+                }
+                entries.isDone = true
+                return rounds
+            }
+            return await group.reduce(0, +)
+        }
+        // The last values queued for the old inner publisher's thread are delivered there.
+        elsewhere.sync {}
+        let counts = entries.counts
+        #expect(counts.overlaps == 0)
+        #expect(counts.old >= 100)
+        // Each switch to the sequence delivers all its values.
+        #expect(counts.new == switches * 20)
+        withExtendedLifetime(tokens) {}
+    }
+}
+
+/// Counts deliveries that began while another was under way: a subscriber is called one event
+/// at a time, so there should be none.
+// @unchecked: every field is behind `lock`.
+private final class OverlapCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var inside = 0
+    private var old = 0
+    private var new = 0
+    private var overlaps = 0
+    private var done = false
+
+    /// Set when the sending should stop.
+    var isDone: Bool {
+        get { lock.withLock { done } }
+        set { lock.withLock { done = newValue } }
+    }
+
+    /// Deliveries that overlapped another, and of the old (non-negative) and new (negative)
+    /// values.
+    var counts: (overlaps: Int, old: Int, new: Int) { lock.withLock { (overlaps, old, new) } }
+
+    func enter(_ value: Int) {
+        lock.withLock {
+            inside += 1
+            if inside > 1 { overlaps += 1 }
+            if value >= 0 { old += 1 } else { new += 1 }
+        }
+        // Work inside the old inner publisher's deliveries, so that a new one's has room to
+        // overlap them.
+        var spin = 0
+        for step in 0..<(value >= 0 ? 20_000 : 10) { spin &+= step }
+        lock.withLock { inside -= 1 }
+        withExtendedLifetime(spin) {}
     }
 }

@@ -15,16 +15,16 @@ struct SubjectTests {
         withExtendedLifetime(token) {}
     }
 
-    @Test("Every subscriber receives every value; on Linux, in subscription order")
+    @Test("Every subscriber receives every value, in no promised order")
     func multipleSubscribers() {
         let subject = PassthroughSubject<Int, Never>()
         var order: [String] = []
         let first = subject.sink { order.append("first \($0)") }
         let second = subject.sink { order.append("second \($0)") }
         subject.send(1)
+        // Combine promises no order between subscribers, nor does Publishing ("Differences from
+        // Combine").
         #expect(order.sorted() == ["first 1", "second 1"])
-        // Combine promises no order between subscribers ("Differences from Combine").
-        if !publishingIsCombine { #expect(order == ["first 1", "second 1"]) }
         withExtendedLifetime((first, second)) {}
     }
 
@@ -47,9 +47,11 @@ struct SubjectTests {
         subject.send(2)
         subject.send(completion: .finished)
         #expect(received.allSatisfy { $0 == [1, 2] })
+        // Each value reaches every subscriber before the next is sent; in which order among them
+        // is not promised ("Differences from Combine").
         #expect(order.count == 200)
-        // Combine promises no order between subscribers ("Differences from Combine").
-        if !publishingIsCombine { #expect(order == Array(0..<100) + Array(0..<100)) }
+        #expect(Set(order.prefix(100)).count == 100)
+        #expect(Set(order.suffix(100)).count == 100)
         #expect(finished == 100)
         withExtendedLifetime(tokens) {}
     }

@@ -6,8 +6,13 @@
     ///
     /// Each upstream is a *stage*, numbered from zero; only the latest stage delivers, and once
     /// the stream has ended or been cancelled, a stage that comes later is cancelled at once.
+    /// Stages that overlap (`switchToLatest`'s, and its publisher of publishers) may send from
+    /// different threads at once: the subscriber is called one event at a time, by
+    /// ``DeliveryTurns``' rule.
     // @unchecked: every mutable field is in `state`, behind its lock.
     final class Succession<Downstream: Subscriber>: Subscription, @unchecked Sendable {
+        typealias Event = PublisherEvent<Downstream.Input, Downstream.Failure>
+
         private struct State {
             var downstream: Downstream?
             var stage = -1
@@ -17,6 +22,7 @@
             /// Ended with the stream: `switchToLatest`'s subscription to its publisher of
             /// publishers.
             var companion: (any Cancellable)?
+            var turns = DeliveryTurns<Event>()
         }
 
         private let state: Locked<State>
@@ -79,13 +85,16 @@
         }
 
         func cancel() {
-            let (current, downstream, companion) = state.withLock { state in
+            let (current, released, companion) = state.withLock { state in
                 state.stage = .max
-                return (state.current.take(), state.downstream.take(), state.companion.take())
+                return (
+                    state.current.take(), (state.downstream.take(), state.turns.dropQueued()),
+                    state.companion.take()
+                )
             }
             current?.cancel()
             companion?.cancel()
-            withExtendedLifetime(downstream) {}
+            withExtendedLifetime(released) {}
         }
 
         fileprivate func attach(_ subscription: any Subscription, stage: Int) {
@@ -99,15 +108,46 @@
         }
 
         fileprivate func deliver(_ value: Downstream.Input, stage: Int) -> Subscribers.Demand {
-            let downstream = state.withLock { state -> Downstream? in
-                guard state.stage == stage else { return nil }
+            let isTurn = state.withLock { state in
+                guard state.stage == stage, state.downstream != nil else { return false }
                 if state.demand > .none { state.demand -= 1 }
-                return state.downstream
+                return state.turns.claim(.value(value))
             }
-            guard let downstream else { return .none }
-            let more = downstream.receive(value)
-            state.withLock { $0.demand += more }
-            return more
+            return isTurn ? deliverInTurn(.value(value)) : .none
+        }
+
+        /// Delivers a claimed event, then, outermost, what other threads queued meanwhile;
+        /// returns the demand the claimed value's delivery returned (that of a queued one is
+        /// asked of the current stage).
+        private func deliverInTurn(_ claimed: Event) -> Subscribers.Demand {
+            var event = claimed
+            var isClaimed = true
+            var returned = Subscribers.Demand.none
+            while true {
+                switch event {
+                case .value(let value):
+                    guard let downstream = state.withLock({ $0.downstream }) else { break }
+                    let more = downstream.receive(value)
+                    let current = state.withLock { state in
+                        state.demand += more
+                        return state.current
+                    }
+                    if isClaimed {
+                        returned = more
+                    } else if more > .none {
+                        current?.request(more)
+                    }
+                case .completion(let completion):
+                    let (downstream, dropped) = state.withLock {
+                        ($0.downstream.take(), $0.turns.dropQueued())
+                    }
+                    withExtendedLifetime(dropped) {}
+                    downstream?.receive(completion: completion)
+                }
+                guard let next = state.withLock({ $0.turns.next() }) else { return returned }
+                event = next
+                isClaimed = false
+            }
         }
 
         /// Whether `stage` is the latest, so that its completion counts; if it is, its
@@ -123,14 +163,20 @@
         }
 
         fileprivate func end(_ completion: Subscribers.Completion<Downstream.Failure>) {
-            let (current, downstream, companion) = state.withLock { state in
+            let ending = state.withLock {
+                state -> ((any Subscription)?, (any Cancellable)?, Bool)? in
+                guard state.stage != .max, state.downstream != nil else { return nil }
                 state.stage = .max
-                return (state.current.take(), state.downstream.take(), state.companion.take())
+                return (
+                    state.current.take(), state.companion.take(),
+                    state.turns.claim(.completion(completion))
+                )
             }
+            guard let (current, companion, isTurn) = ending else { return }
             // What is still running is cancelled: the other side of a `switchToLatest`.
             current?.cancel()
             companion?.cancel()
-            downstream?.receive(completion: completion)
+            if isTurn { _ = deliverInTurn(.completion(completion)) }
         }
     }
 

@@ -1,16 +1,8 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    private struct SwitchState {
-        /// Counts inner publishers; only the latest one's events go through.
-        var generation = 0
-        var isInnerActive = false
-        var isUpstreamFinished = false
-        var innerKey: Int?
-    }
-
     extension Publishers {
         /// A publisher of the values of the latest publisher its upstream sent.
-        public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: ClosurePublisher
+        public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
         where Upstream.Output == P, P.Failure == Upstream.Failure {
             /// The inner publishers' output type.
             public typealias Output = P.Output
@@ -25,68 +17,14 @@
                 self.upstream = upstream
             }
 
-            /// Subscribes to the upstream; each publisher it sends cancels the previous one's
-            /// subscription. It finishes once the upstream and the latest inner publisher have.
-            @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                let gate = Gate(
-                    SwitchState(), receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-                let upstreamSubscription = upstream.sink(
-                    receiveCompletion: { completion in
-                        gate.update { state, outbox in
-                            state.isUpstreamFinished = true
-                            if case .failure = completion {
-                                outbox.finish(completion)
-                            } else if !state.isInnerActive {
-                                outbox.finish()
-                            }
-                        }
-                    },
-                    receiveValue: { inner in
-                        let key = gate.reserve()
-                        let (generation, previous) = gate.update { state, _ in
-                            state.generation += 1
-                            state.isInnerActive = true
-                            defer { state.innerKey = key }
-                            return (state.generation, state.innerKey)
-                        }
-                        if let previous { gate.cancelUpstream(previous) }
-                        let subscription = inner.sink(
-                            receiveCompletion: { completion in
-                                gate.update { state, outbox in
-                                    guard state.generation == generation else { return }
-                                    state.isInnerActive = false
-                                    if case .failure = completion {
-                                        outbox.finish(completion)
-                                    } else if state.isUpstreamFinished {
-                                        outbox.finish()
-                                    }
-                                }
-                                gate.release(key)
-                            },
-                            receiveValue: { value in
-                                gate.update { state, outbox in
-                                    if state.generation == generation { outbox.send(value) }
-                                }
-                            }
-                        )
-                        gate.hold(subscription, as: key)
-                    }
-                )
-                gate.hold(upstreamSubscription)
-                return AnyCancellable { gate.cancel() }
-            }
-
             /// Attaches `subscriber`, as Combine's does: every publisher the upstream sends is
-            /// taken, and the latest is asked for what the subscriber is still owed.
+            /// taken, the previous one's subscription is cancelled, and the latest is asked for
+            /// what the subscriber is still owed. It finishes once the upstream and the latest
+            /// inner publisher have; it fails with either's failure.
             ///
             /// - Parameter subscriber: The subscriber to attach.
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
-                guard !attachIfSink(subscriber) else { return }
                 let succession = Succession(subscriber)
                 let switching = Locked((latest: 0, isUpstreamFinished: false, isInnerActive: false))
                 let publishers = Subscribers.Sink<P, Failure>(

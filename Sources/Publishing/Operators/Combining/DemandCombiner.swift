@@ -8,10 +8,9 @@
     /// What combineLatest and merge share: the subscriber, the upstreams' subscriptions, and
     /// delivery.
     ///
-    /// One thread delivers at a time; what another thread decides meanwhile is queued for it, and
-    /// what the delivering thread decides from inside a delivery goes out at once, nested, so a
-    /// re-entrant send never deadlocks. Every mutable field is only touched while holding `lock`;
-    /// only the thread that counts in `depth` (`deliveringThread`) calls the subscriber.
+    /// One thread delivers at a time, by ``DeliveryTurns``' rule, so a re-entrant send never
+    /// deadlocks. Every mutable field is only touched while holding `lock`; only the thread whose
+    /// turn it is calls the subscriber.
     class DemandCombiner<Downstream: Subscriber>: CombiningParent<Downstream.Failure>, Subscription
     {
         typealias Event = PublisherEvent<Downstream.Input, Downstream.Failure>
@@ -23,9 +22,7 @@
         var finished: [Bool]
         /// No more events are decided: the completion was, or the subscription was cancelled.
         var isTerminated = false
-        private var queue = FIFO<Event>()
-        private var depth = 0
-        private var deliveringThread: ThreadID?
+        private var turns = DeliveryTurns<Event>()
 
         init(_ downstream: Downstream, count: Int) {
             self.downstream = downstream
@@ -84,18 +81,12 @@
 
         /// Whether this thread is delivering: the change comes from inside a delivery. Called with
         /// the lock held.
-        var isInsideDelivery: Bool { depth > 0 && deliveringThread?.isCurrent == true }
+        var isInsideDelivery: Bool { turns.isInsideDelivery }
 
         /// Decides on `event`; returns whether this thread delivers it now (call ``deliver(_:)``
         /// after unlocking), or it is queued for the thread delivering. Called with the lock held.
         func claim(_ event: Event) -> Bool {
-            if depth > 0, deliveringThread?.isCurrent != true {
-                queue.push(event)
-                return false
-            }
-            depth += 1
-            deliveringThread = .current
-            return true
+            turns.claim(event)
         }
 
         /// Delivers a claimed event, then, outermost, what other threads queued meanwhile.
@@ -111,20 +102,16 @@
                 case .completion(let completion):
                     lock.lock()
                     let downstream = downstream.take()
-                    queue.removeAll()
+                    let dropped = turns.dropQueued()
                     lock.unlock()
+                    withExtendedLifetime(dropped) {}
                     downstream?.receive(completion: completion)
                 }
                 lock.lock()
-                if depth == 1, let next = queue.pop() {
-                    lock.unlock()
-                    event = next
-                    continue
-                }
-                depth -= 1
-                if depth == 0 { deliveringThread = nil }
+                let next = turns.next()
                 lock.unlock()
-                return
+                guard let next else { return }
+                event = next
             }
         }
 
@@ -145,8 +132,7 @@
             isTerminated = true
             let upstreams = subscriptions.compactMap { $0 }
             subscriptions = Array(repeating: nil, count: count)
-            let released = (downstream.take(), queue)
-            queue.removeAll()
+            let released = (downstream.take(), turns.dropQueued())
             lock.unlock()
             for upstream in upstreams { upstream.cancel() }
             withExtendedLifetime(released) {}
