@@ -170,6 +170,39 @@ struct TimeoutBreakpointTests {
         #expect(scheduler.pendingCount == 0)
     }
 
+    @Test("timeout on a queue: sends from several threads, one value asked for at a time")
+    func timeoutConcurrentSends() {
+        let queue = DispatchQueue(label: "TimeoutBreakpointTests.concurrentSends")
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = LockedRecorder()
+        subject.timeout(.seconds(60), scheduler: queue).subscribe(subscriber)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for value in 0..<200 { subject.send(thread * 1000 + value) }
+        }
+        subject.send(completion: .finished)
+        #expect(subscriber.finished.wait(timeout: .now() + 10) == .success)
+        let values = subscriber.values
+        #expect(!values.isEmpty)
+        #expect(Set(values).count == values.count)
+        #expect(subscriber.completions == 1)
+    }
+
+    @Test("timeout on a queue times out once, whatever sends race with the deadline")
+    func timeoutRacesWithSends() {
+        let queue = DispatchQueue(label: "TimeoutBreakpointTests.racesWithSends")
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = LockedRecorder(initial: .unlimited)
+        subject.timeout(.microseconds(50), scheduler: queue).subscribe(subscriber)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for value in 0..<200 { subject.send(thread * 1000 + value) }
+        }
+        #expect(subscriber.finished.wait(timeout: .now() + 10) == .success)
+        queue.sync {}
+        #expect(subscriber.completions == 1)
+        let values = subscriber.values
+        #expect(Set(values).count == values.count)
+    }
+
     @Test("breakpoint passes values, completion and demand through when its closures say no")
     func breakpointPassesThrough() {
         let upstream = RecordingUpstream<Int, TestError>()
@@ -350,5 +383,40 @@ private final class Recorder<Input, Failure: Error>: Subscriber {
 
     func receive(completion: Subscribers.Completion<Failure>) {
         completions.append(completion)
+    }
+}
+
+/// Asks for `initial` values, then one more after each, from whichever thread delivers;
+/// signals its completion.
+// @unchecked: `storedValues` and `storedCompletions` are only touched while holding `lock`.
+private final class LockedRecorder: Subscriber, @unchecked Sendable {
+    typealias Input = Int
+    typealias Failure = Never
+
+    private let initial: Subscribers.Demand
+    private let lock = NSLock()
+    private var storedValues: [Int] = []
+    private var storedCompletions = 0
+    let finished = DispatchSemaphore(value: 0)
+
+    init(initial: Subscribers.Demand = .max(1)) {
+        self.initial = initial
+    }
+
+    var values: [Int] { lock.withLock { storedValues } }
+    var completions: Int { lock.withLock { storedCompletions } }
+
+    func receive(subscription: any Subscription) {
+        subscription.request(initial)
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        lock.withLock { storedValues.append(input) }
+        return initial == .unlimited ? .none : .max(1)
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        lock.withLock { storedCompletions += 1 }
+        finished.signal()
     }
 }
