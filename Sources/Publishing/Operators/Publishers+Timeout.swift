@@ -1,11 +1,16 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    // Scheduled work and upstream sends can run on different threads at once, so this delivers
-    // through a ``Gate``: one event at a time, nothing after the completion or a cancel.
-
     extension Publishers {
         /// A publisher that ends when its upstream sends nothing for an interval.
-        public struct Timeout<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
+        ///
+        /// As Combine's: the subscriber is handed its subscription at once; its requests go to
+        /// the upstream as they are made, and the demand a delivered value returns is asked of
+        /// the upstream after it, so a `PassthroughSubject` drops the values nobody asked for.
+        /// Each value and the upstream's completion are delivered as work on the scheduler. The
+        /// deadline is armed at the subscription, again at the first request, and again at each
+        /// value; when it passes, the upstream is cancelled and the subscriber finishes (or
+        /// fails with `customError()`), on the scheduler.
+        public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -17,59 +22,43 @@
             public let interval: Context.SchedulerTimeType.Stride
             /// Where time is kept and events delivered.
             public let scheduler: Context
-            /// How the deadline is scheduled.
+            /// How the deadline and the deliveries are scheduled.
             public let options: Context.SchedulerOptions?
             /// The error to fail with on timing out; `nil` to finish instead.
             public let customError: (() -> Failure)?
 
-            /// Subscribes to the upstream and delivers its events on the scheduler; if it sends
-            /// nothing for `interval` (from the subscription, then from each value), finishes (or
-            /// fails with `customError()`) and cancels it.
-            @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                let (scheduler, interval, options, customError) = (
-                    scheduler, interval, options, customError
-                )
-                let gate = Gate(0, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-                func arm(_ generation: Int) {
-                    scheduler.schedule(
-                        after: scheduler.now.advanced(by: interval),
-                        tolerance: scheduler.minimumTolerance,
-                        options: options
-                    ) {
-                        gate.update { current, outbox in
-                            guard current == generation else { return }
-                            outbox.finish(customError.map { .failure($0()) } ?? .finished)
-                        }
-                    }
-                }
-                arm(0)
-                // As Combine's: each value restarts the wait when it arrives, and is delivered,
-                // like the upstream's completion, as work on the scheduler (OpenCombine's
-                // TimeoutTests, compatibility tests also run against Apple's Combine, record the
-                // `schedule(options:)` call for each value).
-                gate.hold(
-                    upstream.sink(
-                        receiveCompletion: { completion in
-                            scheduler.schedule(options: options) {
-                                gate.update { _, outbox in outbox.finish(completion) }
-                            }
-                        },
-                        receiveValue: { value in
-                            let generation = gate.update { generation, _ in
-                                generation += 1
-                                return generation
-                            }
-                            arm(generation)
-                            scheduler.schedule(options: options) {
-                                gate.update { _, outbox in outbox.send(value) }
-                            }
-                        }
-                    ))
-                return AnyCancellable { gate.cancel() }
+            /// Creates a publisher that ends when `upstream` sends nothing for `interval`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher watched.
+            ///   - interval: How long it may stay quiet.
+            ///   - scheduler: Where time is kept and events delivered.
+            ///   - options: How the deadline and the deliveries are scheduled.
+            ///   - customError: The error to fail with on timing out; `nil` to finish instead.
+            public init(
+                upstream: Upstream,
+                interval: Context.SchedulerTimeType.Stride,
+                scheduler: Context,
+                options: Context.SchedulerOptions?,
+                customError: (() -> Failure)?
+            ) {
+                self.upstream = upstream
+                self.interval = interval
+                self.scheduler = scheduler
+                self.options = options
+                self.customError = customError
+            }
+
+            /// Attaches `subscriber`; its demand is passed on to the upstream.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Output, Downstream.Failure == Failure {
+                // One path for every subscriber: a sink asks for `.unlimited` when subscribed.
+                upstream.subscribe(
+                    TimeoutSubscription<Upstream, Context, Downstream>(
+                        subscriber, interval: interval, scheduler: scheduler, options: options,
+                        customError: customError))
             }
         }
     }
@@ -77,10 +66,20 @@
     extension Publisher {
         /// Ends the stream if the upstream sends nothing for `interval`.
         ///
+        /// The deadline starts at the subscription and again with each value; when it passes,
+        /// the upstream is cancelled and the stream finishes, or fails with `customError()`.
+        /// Values and the completion are delivered on `scheduler`, and a subscriber's demand is
+        /// passed on to the upstream.
+        ///
+        /// ```swift
+        /// let reply = connection.replies
+        ///     .timeout(.seconds(5), scheduler: DispatchQueue.main) { ConnectionError.silent }
+        /// ```
+        ///
         /// - Parameters:
         ///   - interval: How long it may stay quiet.
-        ///   - scheduler: Where time is kept.
-        ///   - options: How the deadline is scheduled.
+        ///   - scheduler: Where time is kept and events delivered.
+        ///   - options: How the deadline and the deliveries are scheduled.
         ///   - customError: The error to fail with; finishes instead if `nil`.
         /// - Returns: A publisher that times out.
         public func timeout<S: Scheduler>(
@@ -91,6 +90,197 @@
             Publishers.Timeout(
                 upstream: self, interval: interval, scheduler: scheduler, options: options,
                 customError: customError)
+        }
+    }
+
+    /// One subscription through `timeout`: the upstream's subscriber and the downstream's
+    /// subscription, as Combine's operator's inner object is.
+    ///
+    /// Scheduled work (deliveries, the deadline) and upstream sends can run on different threads
+    /// at once, so the state lives in a ``Gate``, and deliveries go out through it: one event at
+    /// a time, nothing after the completion, a time-out or a cancel. The scheduler and
+    /// `customError` are called outside the lock.
+    // @unchecked: the mutable state is the gate's, behind its lock; `gate` is set once, in
+    // `init`, before this object is shared; the other fields are constants (a scheduler may be
+    // used from any thread, as Combine's operators use it).
+    private final class TimeoutSubscription<
+        Upstream: Publisher, Context: Scheduler, Downstream: Subscriber
+    >:
+        // @unchecked: see above.
+        Subscriber, Subscription, @unchecked Sendable
+    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        struct State {
+            /// The subscriber, until it is handed this subscription.
+            var subscriber: Downstream?
+            /// The upstream's subscription, from when it comes until the upstream completes or
+            /// the stream ends here.
+            var upstream: (any Subscription)?
+            /// Whether a subscription came: a second is cancelled.
+            var isSubscribed = false
+            /// Whether the subscriber has asked for anything: its first request restarts the
+            /// deadline, as Combine's does.
+            var hasRequested = false
+            /// Timed out or cancelled: nothing more is asked, scheduled or delivered.
+            var isOver = false
+            /// Counts the deadlines armed: only the latest may time out.
+            var deadline = 0
+            /// The latest deadline's repeating timer, cancelled when it is replaced or not needed.
+            var timer: (any Cancellable)?
+        }
+
+        private let interval: Context.SchedulerTimeType.Stride
+        private let scheduler: Context
+        private let options: Context.SchedulerOptions?
+        private let customError: (() -> Failure)?
+        private var gate: Gate<State, Input, Failure>!
+
+        init(
+            _ downstream: Downstream, interval: Context.SchedulerTimeType.Stride,
+            scheduler: Context, options: Context.SchedulerOptions?, customError: (() -> Failure)?
+        ) {
+            self.interval = interval
+            self.scheduler = scheduler
+            self.options = options
+            self.customError = customError
+            // The handlers hold the downstream until the completion or a cancel; they reach this
+            // object weakly (it holds the gate), while it is delivering, so it is there.
+            gate = Gate(
+                State(subscriber: downstream),
+                receiveValue: { [weak self] value in
+                    let more = downstream.receive(value)
+                    if more > 0 { self?.requestUpstream(more) }
+                },
+                receiveCompletion: { downstream.receive(completion: $0) })
+        }
+
+        func receive(subscription: any Subscription) {
+            let subscriber = gate.update { state, _ -> Downstream? in
+                guard !state.isSubscribed, !state.isOver else { return nil }
+                state.isSubscribed = true
+                state.upstream = subscription
+                return state.subscriber.take()
+            }
+            guard let subscriber else { return subscription.cancel() }
+            // At once, on the subscribing thread, as Combine's: the scheduler moves values and
+            // the completion, not the subscription.
+            subscriber.receive(subscription: self)
+            // The deadline starts at the subscription, and again at the first request, as in
+            // Combine; armed after the hand-over (if the subscriber asked for nothing then), so
+            // that even a deadline that falls due at once (`ImmediateScheduler`'s, on which
+            // Combine's `timeout` traps) ends the stream only after the subscriber has its
+            // subscription.
+            if !gate.update({ state, _ in state.hasRequested }) { restartDeadline() }
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            // Nothing is scheduled before the subscription, after the completion, a time-out or
+            // a cancel. A value is not counted against demand: the upstream was asked for it.
+            guard gate.update({ state, _ in state.upstream != nil && !state.isOver }) else {
+                return .none
+            }
+            restartDeadline()
+            scheduler.schedule(options: options) {
+                self.gate.update { state, outbox in
+                    guard !state.isOver else { return }
+                    outbox.send(input)
+                }
+            }
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            // The upstream has ended itself: nothing more is asked of it or cancelled, and the
+            // deadline no longer matters.
+            let ended = gate.update {
+                state, _ -> (upstream: any Subscription, timer: (any Cancellable)?)? in
+                guard !state.isOver, let upstream = state.upstream.take() else { return nil }
+                state.deadline += 1
+                return (upstream, state.timer.take())
+            }
+            guard let ended else { return }
+            ended.timer?.cancel()
+            withExtendedLifetime(ended.upstream) {}
+            scheduler.schedule(options: options) {
+                self.gate.update { state, outbox in
+                    guard !state.isOver else { return }
+                    outbox.finish(completion)
+                }
+            }
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            let asked = gate.update { state, _ -> (upstream: any Subscription, isFirst: Bool)? in
+                guard !state.isOver, let upstream = state.upstream else { return nil }
+                defer { state.hasRequested = true }
+                return (upstream, !state.hasRequested)
+            }
+            guard let asked else { return }
+            if asked.isFirst { restartDeadline() }
+            asked.upstream.request(demand)
+        }
+
+        func cancel() {
+            let ended = gate.update { state, _ in
+                state.isOver = true
+                return (state.upstream.take(), state.timer.take(), state.subscriber.take())
+            }
+            // Nothing more is delivered, whatever was scheduled; the downstream is let go.
+            gate.cancel()
+            ended.1?.cancel()
+            ended.0?.cancel()
+            withExtendedLifetime(ended.2) {}
+        }
+
+        /// Asks the upstream for the demand a delivered value returned, unless the stream has
+        /// ended meanwhile.
+        private func requestUpstream(_ demand: Subscribers.Demand) {
+            gate.update { state, _ in state.isOver ? nil : state.upstream }?.request(demand)
+        }
+
+        /// Arms a new deadline `interval` from now, replacing the one before. The scheduler is
+        /// called outside the lock, so two threads may arm at once: the later deadline wins, and
+        /// each timer that is not kept is cancelled.
+        private func restartDeadline() {
+            let deadline = gate.update { state, _ -> Int? in
+                guard !state.isOver, state.upstream != nil else { return nil }
+                state.deadline += 1
+                return state.deadline
+            }
+            guard let deadline else { return }
+            // Repeating, as Combine's: a timer that can be cancelled when the next replaces it;
+            // it holds this subscription until then, as Combine's does.
+            let timer = scheduler.schedule(
+                after: scheduler.now.advanced(by: interval), interval: interval,
+                tolerance: scheduler.minimumTolerance, options: options
+            ) { self.timeOut(at: deadline) }
+            let unneeded = gate.update { state, _ -> (any Cancellable)? in
+                guard !state.isOver, state.deadline == deadline else { return timer }
+                defer { state.timer = timer }
+                return state.timer
+            }
+            unneeded?.cancel()
+        }
+
+        /// Ends the stream if `deadline` is still the latest: cancels the upstream, then finishes
+        /// (or fails with `customError()`).
+        private func timeOut(at deadline: Int) {
+            let ended = gate.update {
+                state, _ -> (upstream: any Subscription, timer: (any Cancellable)?)? in
+                guard !state.isOver, state.deadline == deadline,
+                    let upstream = state.upstream.take()
+                else { return nil }
+                state.isOver = true
+                return (upstream, state.timer.take())
+            }
+            guard let ended else { return }
+            ended.timer?.cancel()
+            ended.upstream.cancel()
+            // Made outside the lock: `customError` is the caller's code.
+            let completion = customError.map { .failure($0()) } ?? Subscribers.Completion.finished
+            gate.update { _, outbox in outbox.finish(completion) }
         }
     }
 #endif

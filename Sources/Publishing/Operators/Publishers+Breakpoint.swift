@@ -1,0 +1,143 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+
+    extension Publishers {
+        /// A publisher that stops the process in the debugger when one of its closures returns
+        /// `true`, and otherwise passes every event through unchanged.
+        ///
+        /// Each closure runs as its event passes (the subscription, each value, the completion);
+        /// when it returns `true`, the operator raises `SIGTRAP`, which stops the process in an
+        /// attached debugger (and, with none attached, ends it). Demand passes through to the
+        /// upstream, as in Combine.
+        ///
+        /// ```swift
+        /// let watched = Publishers.Breakpoint(
+        ///     upstream: prices, receiveOutput: { $0 < 0 })   // stop on a negative price
+        /// ```
+        public struct Breakpoint<Upstream: Publisher>: Publisher {
+            /// The upstream's output type.
+            public typealias Output = Upstream.Output
+            /// The upstream's failure type.
+            public typealias Failure = Upstream.Failure
+
+            /// The publisher whose events are watched.
+            public let upstream: Upstream
+            /// Runs with the upstream's subscription when it comes; `true` stops in the debugger.
+            public let receiveSubscription: ((any Subscription) -> Bool)?
+            /// Runs with each value before it is passed on; `true` stops in the debugger.
+            public let receiveOutput: ((Upstream.Output) -> Bool)?
+            /// Runs with the completion before it is passed on; `true` stops in the debugger.
+            public let receiveCompletion: ((Subscribers.Completion<Upstream.Failure>) -> Bool)?
+
+            /// What a closure returning `true` does: raises `SIGTRAP`. The package's tests put
+            /// a recorder here, as a raised signal would end them.
+            package var stopInDebugger: () -> Void = raiseBreakpointSignal
+
+            /// Creates a publisher that stops in the debugger when a closure returns `true`.
+            ///
+            /// ```swift
+            /// let watched = Publishers.Breakpoint(
+            ///     upstream: prices, receiveCompletion: { $0 != .finished })
+            /// ```
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose events are watched.
+            ///   - receiveSubscription: Runs with the upstream's subscription when it comes;
+            ///     return `true` to stop in the debugger.
+            ///   - receiveOutput: Runs with each value before it is passed on; return `true` to
+            ///     stop in the debugger.
+            ///   - receiveCompletion: Runs with the completion before it is passed on; return
+            ///     `true` to stop in the debugger.
+            public init(
+                upstream: Upstream,
+                receiveSubscription: ((any Subscription) -> Bool)? = nil,
+                receiveOutput: ((Upstream.Output) -> Bool)? = nil,
+                receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)? = nil
+            ) {
+                self.upstream = upstream
+                self.receiveSubscription = receiveSubscription
+                self.receiveOutput = receiveOutput
+                self.receiveCompletion = receiveCompletion
+            }
+
+            /// Attaches `subscriber` through the closures; its demand goes to the upstream.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Output, Downstream.Failure == Failure {
+                let stop = stopInDebugger
+                // `handleEvents`'s subscription, with hooks that stop when a closure says so.
+                let hooks = EventHooks<Output, Failure>(
+                    subscription: receiveSubscription.map { shouldStop in
+                        { if shouldStop($0) { stop() } }
+                    },
+                    output: receiveOutput.map { shouldStop in
+                        { if shouldStop($0) { stop() } }
+                    },
+                    completion: receiveCompletion.map { shouldStop in
+                        { if shouldStop($0) { stop() } }
+                    })
+                upstream.subscribe(ObservedSubscription(subscriber, hooks: hooks))
+            }
+        }
+    }
+
+    extension Publisher {
+        /// Stops the process in the debugger when one of the closures returns `true`; passes
+        /// every event through unchanged.
+        ///
+        /// Each closure runs as its event passes; when it returns `true`, `SIGTRAP` is raised,
+        /// which stops the process in an attached debugger (and, with none attached, ends it).
+        ///
+        /// ```swift
+        /// prices
+        ///     .breakpoint(receiveOutput: { $0 < 0 })   // stop on a negative price
+        ///     .sink { print($0) }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - receiveSubscription: Runs with the upstream's subscription when it comes; return
+        ///     `true` to stop in the debugger.
+        ///   - receiveOutput: Runs with each value before it is passed on; return `true` to stop
+        ///     in the debugger.
+        ///   - receiveCompletion: Runs with the completion before it is passed on; return `true`
+        ///     to stop in the debugger.
+        /// - Returns: A publisher with the same events that stops in the debugger when asked.
+        public func breakpoint(
+            receiveSubscription: ((any Subscription) -> Bool)? = nil,
+            receiveOutput: ((Output) -> Bool)? = nil,
+            receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)? = nil
+        ) -> Publishers.Breakpoint<Self> {
+            Publishers.Breakpoint(
+                upstream: self, receiveSubscription: receiveSubscription,
+                receiveOutput: receiveOutput, receiveCompletion: receiveCompletion)
+        }
+
+        /// Stops the process in the debugger when the upstream fails; passes every event
+        /// through unchanged.
+        ///
+        /// ```swift
+        /// service.fetchItems()
+        ///     .breakpointOnError()   // stop where the failure passes
+        ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+        /// ```
+        ///
+        /// - Returns: A publisher with the same events that raises `SIGTRAP` on a failure.
+        public func breakpointOnError() -> Publishers.Breakpoint<Self> {
+            breakpoint(receiveCompletion: { completion in
+                if case .failure = completion { return true }
+                return false
+            })
+        }
+    }
+
+    /// Raises `SIGTRAP`: an attached debugger stops here; with none attached, the process ends.
+    package func raiseBreakpointSignal() {
+        raise(SIGTRAP)
+    }
+#endif
