@@ -1,0 +1,429 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// One subscription through `flatMap`: the upstream's subscriber, the inner publishers'
+    /// (through ``Side``), and the downstream's subscription, as Combine's is.
+    ///
+    /// As in Combine, while the subscriber's demand is limited each inner publisher is asked for
+    /// one value at a time: a value that comes with nothing asked for is kept (one per inner
+    /// publisher, which was asked for no more), sent in the order kept when the subscriber asks,
+    /// and its inner publisher is then asked for one more. Once the demand is unlimited, every
+    /// inner publisher is asked for every value. The upstream is asked for `maxPublishers`
+    /// values, then for one more each time an inner publisher finishes.
+    ///
+    /// One thread delivers at a time: a value that comes while another thread delivers is kept
+    /// and sent by that one; a delivery nested on the delivering thread (a value an inner
+    /// publisher sends from inside the subscriber's `receive`) goes out at once, as Combine's.
+    // @unchecked: every mutable field is in `state`, behind its lock; the downstream, the
+    // upstream's subscription and the inner publishers' are called after the lock is released.
+    final class FlatMapSubscription<
+        NewPublisher: Publisher, Upstream: Publisher, Downstream: Subscriber
+    >: Subscriber, Subscription, @unchecked Sendable
+    where
+        NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher.Output,
+        Downstream.Failure == Upstream.Failure
+    {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+        typealias Value = NewPublisher.Output
+
+        /// How the upstream or an inner publisher is attached.
+        private enum Link {
+            /// Subscribed, its subscription not received yet.
+            case pending
+            /// Subscribed: asked for values through its subscription.
+            case subscription(any Subscription)
+            /// Closures attached with `sink`, which asks for every value: only cancelled.
+            case sunk(AnyCancellable)
+
+            var subscription: (any Subscription)? {
+                if case .subscription(let subscription) = self { subscription } else { nil }
+            }
+
+            func cancel() {
+                switch self {
+                case .pending: break
+                case .subscription(let subscription): subscription.cancel()
+                case .sunk(let token): token.cancel()
+                }
+            }
+        }
+
+        /// What becomes of a value an inner publisher sends.
+        private enum Outcome {
+            case ignored
+            case kept
+            case delivered(Downstream, isUnlimited: Bool)
+        }
+
+        /// What a turn of ``drain(adding:)`` does once the lock is released.
+        private enum Turn {
+            case value(Downstream, Value, askAgain: (any Subscription)?)
+            case completion(Downstream, Subscribers.Completion<Failure>, released: Link?)
+        }
+
+        private struct State {
+            /// `nil` once the completion has been sent, or after a cancel.
+            var downstream: Downstream?
+            /// Nothing more is taken: cancelled, failed, or finished.
+            var isClosed = false
+            var upstream: Link?
+            var isUpstreamFinished = false
+            /// The inner publishers running, by the order their upstream values came in.
+            var inners: [Int: Link] = [:]
+            var nextInner = 0
+            /// What the subscriber has asked for and not yet been sent.
+            var demand = Subscribers.Demand.none
+            /// Values that came with nothing asked for, with their inner publisher.
+            var kept = FIFO<(inner: Int, value: Value)>()
+            /// A failure waiting for the thread that delivers to finish its delivery.
+            var failure: Failure?
+            /// How many deliveries to the subscriber are under way: more than one only nested on
+            /// `deliveringThread`.
+            var depth = 0
+            var deliveringThread: ThreadID?
+            /// How many of the upstream's deliveries are under way, nested on `upstreamThread`.
+            var upstreamDepth = 0
+            var upstreamThread: ThreadID?
+            /// Upstream values asked for from inside its delivery on its thread, returned from it.
+            var deferredUpstream = Subscribers.Demand.none
+
+            /// Whether this thread may deliver now: nobody is, or this thread is, further out.
+            var mayDeliver: Bool { depth == 0 || deliveringThread?.isCurrent == true }
+
+            /// Whether this thread is inside one of the subscriber's deliveries.
+            var isInsideDelivery: Bool { depth > 0 && deliveringThread?.isCurrent == true }
+
+            mutating func beginDelivery() {
+                depth += 1
+                deliveringThread = .current
+            }
+
+            mutating func endDelivery() {
+                depth -= 1
+                if depth == 0 { deliveringThread = nil }
+            }
+        }
+
+        private let state: Locked<State>
+        private let maxPublishers: Subscribers.Demand
+        private let transform: (Input) -> NewPublisher
+
+        init(
+            _ downstream: Downstream, maxPublishers: Subscribers.Demand,
+            transform: @escaping (Input) -> NewPublisher
+        ) {
+            state = Locked(State(downstream: downstream))
+            self.maxPublishers = maxPublishers
+            self.transform = transform
+        }
+
+        /// Subscribes to `upstream`, after the subscriber has this subscription: with no limit,
+        /// with `sink` (which asks for every value, as Combine's asks for `.unlimited`).
+        func start(_ upstream: Upstream) {
+            guard state.withLock({ !$0.isClosed }) else { return }
+            guard maxPublishers == .unlimited else { return upstream.subscribe(self) }
+            let token = upstream.sink(
+                receiveCompletion: { [self] in receive(completion: $0) },
+                receiveValue: { [self] in _ = receive($0) })
+            // Ended while subscribing (cancelled, or failed): cancelled; finished: let go of.
+            let isEnded = state.withLock { state in
+                guard !state.isClosed else { return true }
+                if !state.isUpstreamFinished { state.upstream = .sunk(token) }
+                return false
+            }
+            if isEnded { token.cancel() }
+        }
+
+        // MARK: The upstream's subscriber
+
+        func receive(subscription: any Subscription) {
+            let isKept = state.withLock { state in
+                guard !state.isClosed, !state.isUpstreamFinished, state.upstream == nil else {
+                    return false
+                }
+                state.upstream = .subscription(subscription)
+                return true
+            }
+            guard isKept else { return subscription.cancel() }
+            if maxPublishers > .none { subscription.request(maxPublishers) }
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            let started = state.withLock { state -> (index: Int, isUnlimited: Bool)? in
+                guard !state.isClosed else { return nil }
+                let index = state.nextInner
+                state.nextInner += 1
+                state.inners[index] = .pending
+                state.upstreamDepth += 1
+                state.upstreamThread = .current
+                return (index, state.demand == .unlimited)
+            }
+            guard let started else { return .none }
+            let inner = transform(input)
+            if started.isUnlimited {
+                sink(inner, as: started.index)
+            } else {
+                inner.subscribe(Side(self, index: started.index))
+            }
+            return state.withLock { state in
+                state.upstreamDepth -= 1
+                if state.upstreamDepth == 0 { state.upstreamThread = nil }
+                defer { state.deferredUpstream = .none }
+                return state.deferredUpstream
+            }
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            switch completion {
+            case .finished:
+                let link = state.withLock { state -> Link?? in
+                    guard !state.isClosed else { return nil }
+                    state.isUpstreamFinished = true
+                    return .some(state.upstream.take())
+                }
+                guard let link else { return }
+                // Released after the lock (a release may run user code); not cancelled, as a
+                // finished upstream is not in Combine.
+                withExtendedLifetime(link) {}
+                drain()
+            case .failure(let error):
+                fail(error, by: nil)
+            }
+        }
+
+        // MARK: The downstream's subscription
+
+        func request(_ demand: Subscribers.Demand) {
+            let (isNested, toUnlimit) = state.withLock { state in
+                guard state.downstream != nil, !state.isClosed else {
+                    return (true, [any Subscription]())
+                }
+                let wasUnlimited = state.demand == .unlimited
+                state.demand += demand
+                let toUnlimit =
+                    !wasUnlimited && state.demand == .unlimited
+                    ? state.inners.values.compactMap(\.subscription) : []
+                return (state.isInsideDelivery, toUnlimit)
+            }
+            // Asked for from inside a delivery on its thread: that delivery goes on with it
+            // when the subscriber returns, rather than deliveries nested deeper.
+            if !isNested { drain() }
+            for subscription in toUnlimit { subscription.request(.unlimited) }
+        }
+
+        func cancel() {
+            // Taken out under the lock and released after it: a release may run user code.
+            let (downstream, upstream, inners, kept) = state.withLock { state in
+                state.isClosed = true
+                state.failure = nil
+                defer {
+                    state.inners = [:]
+                    state.kept = FIFO()
+                }
+                return (state.downstream.take(), state.upstream.take(), state.inners, state.kept)
+            }
+            for link in inners.values { link.cancel() }
+            upstream?.cancel()
+            withExtendedLifetime((downstream, kept)) {}
+        }
+
+        // MARK: The inner publishers
+
+        /// Attaches `sink` to an inner publisher, subscribed while the demand is unlimited.
+        private func sink(_ inner: NewPublisher, as index: Int) {
+            let token = inner.sink(
+                receiveCompletion: { [self] in innerCompleted($0, index: index) },
+                receiveValue: { [self] in _ = innerValue($0, index: index) })
+            let isCancelled = state.withLock { state in
+                guard state.inners[index] != nil else { return state.isClosed }
+                state.inners[index] = .sunk(token)
+                return false
+            }
+            // Ended while subscribing: cancelled; if it finished by itself, let go of.
+            if isCancelled { token.cancel() }
+        }
+
+        fileprivate func innerSubscribed(_ subscription: any Subscription, index: Int) {
+            let demand = state.withLock { state -> Subscribers.Demand? in
+                guard !state.isClosed, case .pending? = state.inners[index] else { return nil }
+                state.inners[index] = .subscription(subscription)
+                return state.demand == .unlimited ? .unlimited : .max(1)
+            }
+            guard let demand else { return subscription.cancel() }
+            subscription.request(demand)
+        }
+
+        fileprivate func innerValue(_ value: Value, index: Int) -> Subscribers.Demand {
+            let outcome = state.withLock { state -> Outcome in
+                guard !state.isClosed, let downstream = state.downstream,
+                    state.inners[index] != nil
+                else { return .ignored }
+                guard state.kept.isEmpty, state.demand > .none, state.mayDeliver else {
+                    state.kept.push((index, value))
+                    return .kept
+                }
+                let isUnlimited = state.demand == .unlimited
+                state.demand -= 1
+                state.beginDelivery()
+                return .delivered(downstream, isUnlimited: isUnlimited)
+            }
+            switch outcome {
+            case .ignored:
+                return .none
+            case .kept:
+                // Sent when asked for, and the inner publisher asked for one more then.
+                drain()
+                return .none
+            case .delivered(let downstream, let isUnlimited):
+                let more = downstream.receive(value)
+                drain(adding: more)
+                // One more, in place of the one sent; with no limit, it was asked for every one.
+                return isUnlimited ? .none : .max(1)
+            }
+        }
+
+        fileprivate func innerCompleted(_ completion: Subscribers.Completion<Failure>, index: Int) {
+            switch completion {
+            case .finished:
+                let link = state.withLock { state in
+                    state.isClosed ? nil : state.inners.removeValue(forKey: index)
+                }
+                guard link != nil else { return }
+                withExtendedLifetime(link) {}
+                drain()
+                requestUpstreamValue()
+            case .failure(let error):
+                fail(error, by: index)
+            }
+        }
+
+        /// Asks the upstream for one more value: an inner publisher has finished. From inside
+        /// one of the upstream's deliveries on its thread (an inner publisher that finished at
+        /// once, such as `Just`), returned from that delivery instead: the upstream then sends
+        /// it in its own loop, rather than nested, deeper with every value it holds.
+        private func requestUpstreamValue() {
+            guard maxPublishers != .unlimited else { return }
+            let subscription = state.withLock { state -> (any Subscription)? in
+                guard !state.isClosed, let subscription = state.upstream?.subscription else {
+                    return nil
+                }
+                if state.upstreamDepth > 0, state.upstreamThread?.isCurrent == true {
+                    state.deferredUpstream += 1
+                    return nil
+                }
+                return subscription
+            }
+            subscription?.request(.max(1))
+        }
+
+        // MARK: Delivering
+
+        /// Sends what the demand allows of the kept values, then the completion once the
+        /// upstream and every inner publisher have finished and nothing is kept, or a failure
+        /// that waited; unless another thread is delivering: that one goes on with it.
+        ///
+        /// - Parameter more: What a delivery that has just returned asked for; it ends that
+        ///   delivery.
+        private func drain(adding more: Subscribers.Demand? = nil) {
+            var more = more
+            while true {
+                let turn = state.withLock { state -> Turn? in
+                    if let added = more {
+                        state.demand += added
+                        state.endDelivery()
+                    }
+                    guard state.mayDeliver, let downstream = state.downstream else { return nil }
+                    if let failure = state.failure.take() {
+                        state.downstream = nil
+                        return .completion(downstream, .failure(failure), released: nil)
+                    }
+                    if state.demand > .none, let next = state.kept.pop() {
+                        let askAgain =
+                            state.demand == .unlimited
+                            ? nil : state.inners[next.inner]?.subscription
+                        state.demand -= 1
+                        state.beginDelivery()
+                        return .value(downstream, next.value, askAgain: askAgain)
+                    }
+                    guard state.isUpstreamFinished, state.inners.isEmpty, state.kept.isEmpty
+                    else { return nil }
+                    state.isClosed = true
+                    state.downstream = nil
+                    return .completion(downstream, .finished, released: state.upstream.take())
+                }
+                more = nil
+                switch turn {
+                case nil:
+                    return
+                case .value(let downstream, let value, let askAgain)?:
+                    let added = downstream.receive(value)
+                    state.withLock { state in
+                        state.demand += added
+                        state.endDelivery()
+                    }
+                    // The value kept was the one it was asked for: one more in its place.
+                    askAgain?.request(.max(1))
+                case .completion(let downstream, let completion, let released)?:
+                    withExtendedLifetime(released) {}
+                    downstream.receive(completion: completion)
+                    return
+                }
+            }
+        }
+
+        /// Ends the stream with `error`, from the upstream (`inner` is `nil`) or an inner
+        /// publisher: the other inner publishers are cancelled first, and, for an inner
+        /// publisher's failure, the upstream; the values kept are dropped.
+        private func fail(_ error: Failure, by inner: Int?) {
+            typealias Taken = (
+                downstream: Downstream?, upstream: Link?, others: [Link],
+                kept: FIFO<(inner: Int, value: Value)>
+            )
+            let taken = state.withLock { state -> Taken? in
+                guard !state.isClosed else { return nil }
+                state.isClosed = true
+                let others = state.inners.filter { $0.key != inner }.map(\.value)
+                state.inners = [:]
+                let kept = state.kept
+                state.kept = FIFO()
+                // Sent at once, unless another thread is delivering: that one sends it after.
+                let downstream = state.mayDeliver ? state.downstream.take() : nil
+                if downstream == nil, state.downstream != nil { state.failure = error }
+                return (downstream, state.upstream.take(), others, kept)
+            }
+            guard let taken else { return }
+            for link in taken.others { link.cancel() }
+            if inner != nil { taken.upstream?.cancel() }
+            withExtendedLifetime(taken.kept) {}
+            taken.downstream?.receive(completion: .failure(error))
+        }
+
+        // MARK: One inner publisher's subscriber
+
+        /// Subscribes to one inner publisher for its subscription.
+        private final class Side: Subscriber {
+            typealias Input = Value
+            typealias Failure = Upstream.Failure
+
+            private let parent: FlatMapSubscription
+            private let index: Int
+
+            init(_ parent: FlatMapSubscription, index: Int) {
+                self.parent = parent
+                self.index = index
+            }
+
+            func receive(subscription: any Subscription) {
+                parent.innerSubscribed(subscription, index: index)
+            }
+
+            func receive(_ input: Value) -> Subscribers.Demand {
+                parent.innerValue(input, index: index)
+            }
+
+            func receive(completion: Subscribers.Completion<Failure>) {
+                parent.innerCompleted(completion, index: index)
+            }
+        }
+    }
+#endif
