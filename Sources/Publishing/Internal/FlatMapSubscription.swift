@@ -13,21 +13,31 @@
     /// One thread delivers at a time: a value that comes while another thread delivers is kept
     /// and sent by that one; a delivery nested on the delivering thread (a value an inner
     /// publisher sends from inside the subscriber's `receive`) goes out at once, as Combine's.
+    ///
+    /// Inlinable, so that it is specialised where the publishers' types are known: compiled only
+    /// in this module, it looked up the generic metadata of its state on every value.
+    @usableFromInline
     // @unchecked: every mutable field is in `state`, behind its lock; the downstream, the
     // upstream's subscription and the inner publishers' are called after the lock is released.
     final class FlatMapSubscription<
         NewPublisher: Publisher, Upstream: Publisher, Downstream: Subscriber
-    >: Subscriber, Subscription, @unchecked Sendable
+    >:
+        // @unchecked: see above.
+        Subscriber, Subscription, @unchecked Sendable
     where
         NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher.Output,
         Downstream.Failure == Upstream.Failure
     {
+        @usableFromInline
         typealias Input = Upstream.Output
+        @usableFromInline
         typealias Failure = Upstream.Failure
+        @usableFromInline
         typealias Value = NewPublisher.Output
 
         /// How the upstream or an inner publisher is attached.
-        private enum Link {
+        @usableFromInline
+        enum Link {
             /// Subscribed, its subscription not received yet.
             case pending
             /// Subscribed: asked for values through its subscription.
@@ -35,10 +45,12 @@
             /// Closures attached with `sink`, which asks for every value: only cancelled.
             case sunk(AnyCancellable)
 
+            @inlinable
             var subscription: (any Subscription)? {
                 if case .subscription(let subscription) = self { subscription } else { nil }
             }
 
+            @inlinable
             func cancel() {
                 switch self {
                 case .pending: break
@@ -49,65 +61,78 @@
         }
 
         /// What becomes of a value an inner publisher sends.
-        private enum Outcome {
+        @usableFromInline
+        enum Outcome {
             case ignored
             case kept
             case delivered(Downstream, isUnlimited: Bool)
         }
 
         /// What a turn of ``drain(adding:)`` does once the lock is released.
-        private enum Turn {
+        @usableFromInline
+        enum Turn {
             case value(Downstream, Value, askAgain: (any Subscription)?)
             case completion(Downstream, Subscribers.Completion<Failure>, released: Link?)
         }
 
-        private struct State {
+        @usableFromInline
+        struct State {
             /// `nil` once the completion has been sent, or after a cancel.
-            var downstream: Downstream?
+            @usableFromInline var downstream: Downstream?
             /// Nothing more is taken: cancelled, failed, or finished.
-            var isClosed = false
-            var upstream: Link?
-            var isUpstreamFinished = false
+            @usableFromInline var isClosed = false
+            @usableFromInline var upstream: Link?
+            @usableFromInline var isUpstreamFinished = false
             /// The inner publishers running, by the order their upstream values came in.
-            var inners: [Int: Link] = [:]
-            var nextInner = 0
+            @usableFromInline var inners: [Int: Link] = [:]
+            @usableFromInline var nextInner = 0
             /// What the subscriber has asked for and not yet been sent.
-            var demand = Subscribers.Demand.none
+            @usableFromInline var demand = Subscribers.Demand.none
             /// Values that came with nothing asked for, with their inner publisher.
-            var kept = FIFO<(inner: Int, value: Value)>()
+            @usableFromInline var kept = FIFO<(inner: Int, value: Value)>()
             /// A failure waiting for the thread that delivers to finish its delivery.
-            var failure: Failure?
+            @usableFromInline var failure: Failure?
             /// How many deliveries to the subscriber are under way: more than one only nested on
             /// `deliveringThread`.
-            var depth = 0
-            var deliveringThread: ThreadID?
+            @usableFromInline var depth = 0
+            @usableFromInline var deliveringThread: ThreadID?
             /// How many of the upstream's deliveries are under way, nested on `upstreamThread`.
-            var upstreamDepth = 0
-            var upstreamThread: ThreadID?
+            @usableFromInline var upstreamDepth = 0
+            @usableFromInline var upstreamThread: ThreadID?
             /// Upstream values asked for from inside its delivery on its thread, returned from it.
-            var deferredUpstream = Subscribers.Demand.none
+            @usableFromInline var deferredUpstream = Subscribers.Demand.none
+
+            @inlinable
+            init(downstream: Downstream) {
+                self.downstream = downstream
+            }
 
             /// Whether this thread may deliver now: nobody is, or this thread is, further out.
+            @inlinable
             var mayDeliver: Bool { depth == 0 || deliveringThread?.isCurrent == true }
 
             /// Whether this thread is inside one of the subscriber's deliveries.
+            @inlinable
             var isInsideDelivery: Bool { depth > 0 && deliveringThread?.isCurrent == true }
 
+            @inlinable
             mutating func beginDelivery() {
                 depth += 1
                 deliveringThread = .current
             }
 
+            @inlinable
             mutating func endDelivery() {
                 depth -= 1
                 if depth == 0 { deliveringThread = nil }
             }
         }
 
-        private let state: Locked<State>
-        private let maxPublishers: Subscribers.Demand
-        private let transform: (Input) -> NewPublisher
+        @usableFromInline let state: Locked<State>
+        @usableFromInline let maxPublishers: Subscribers.Demand
+        @usableFromInline let transform: (Input) -> NewPublisher
 
+        @inlinable
         init(
             _ downstream: Downstream, maxPublishers: Subscribers.Demand,
             transform: @escaping (Input) -> NewPublisher
@@ -119,6 +144,7 @@
 
         /// Subscribes to `upstream`, after the subscriber has this subscription: with no limit,
         /// with `sink` (which asks for every value, as Combine's asks for `.unlimited`).
+        @inlinable
         func start(_ upstream: Upstream) {
             guard state.withLock({ !$0.isClosed }) else { return }
             guard maxPublishers == .unlimited else { return upstream.subscribe(self) }
@@ -136,6 +162,7 @@
 
         // MARK: The upstream's subscriber
 
+        @inlinable
         func receive(subscription: any Subscription) {
             let isKept = state.withLock { state in
                 guard !state.isClosed, !state.isUpstreamFinished, state.upstream == nil else {
@@ -148,6 +175,7 @@
             if maxPublishers > .none { subscription.request(maxPublishers) }
         }
 
+        @inlinable
         func receive(_ input: Input) -> Subscribers.Demand {
             let started = state.withLock { state -> (index: Int, isUnlimited: Bool)? in
                 guard !state.isClosed else { return nil }
@@ -173,6 +201,7 @@
             }
         }
 
+        @inlinable
         func receive(completion: Subscribers.Completion<Failure>) {
             switch completion {
             case .finished:
@@ -193,6 +222,7 @@
 
         // MARK: The downstream's subscription
 
+        @inlinable
         func request(_ demand: Subscribers.Demand) {
             let (isNested, toUnlimit) = state.withLock { state in
                 guard state.downstream != nil, !state.isClosed else {
@@ -211,6 +241,7 @@
             for subscription in toUnlimit { subscription.request(.unlimited) }
         }
 
+        @inlinable
         func cancel() {
             // Taken out under the lock and released after it: a release may run user code.
             let (downstream, upstream, inners, kept) = state.withLock { state in
@@ -230,7 +261,8 @@
         // MARK: The inner publishers
 
         /// Attaches `sink` to an inner publisher, subscribed while the demand is unlimited.
-        private func sink(_ inner: NewPublisher, as index: Int) {
+        @inlinable
+        func sink(_ inner: NewPublisher, as index: Int) {
             let token = inner.sink(
                 receiveCompletion: { [self] in innerCompleted($0, index: index) },
                 receiveValue: { [self] in _ = innerValue($0, index: index) })
@@ -243,7 +275,8 @@
             if isCancelled { token.cancel() }
         }
 
-        fileprivate func innerSubscribed(_ subscription: any Subscription, index: Int) {
+        @inlinable
+        func innerSubscribed(_ subscription: any Subscription, index: Int) {
             let demand = state.withLock { state -> Subscribers.Demand? in
                 guard !state.isClosed, case .pending? = state.inners[index] else { return nil }
                 state.inners[index] = .subscription(subscription)
@@ -253,7 +286,8 @@
             subscription.request(demand)
         }
 
-        fileprivate func innerValue(_ value: Value, index: Int) -> Subscribers.Demand {
+        @inlinable
+        func innerValue(_ value: Value, index: Int) -> Subscribers.Demand {
             let outcome = state.withLock { state -> Outcome in
                 guard !state.isClosed, let downstream = state.downstream,
                     state.inners[index] != nil
@@ -282,7 +316,8 @@
             }
         }
 
-        fileprivate func innerCompleted(_ completion: Subscribers.Completion<Failure>, index: Int) {
+        @inlinable
+        func innerCompleted(_ completion: Subscribers.Completion<Failure>, index: Int) {
             switch completion {
             case .finished:
                 let link = state.withLock { state in
@@ -301,7 +336,8 @@
         /// one of the upstream's deliveries on its thread (an inner publisher that finished at
         /// once, such as `Just`), returned from that delivery instead: the upstream then sends
         /// it in its own loop, rather than nested, deeper with every value it holds.
-        private func requestUpstreamValue() {
+        @inlinable
+        func requestUpstreamValue() {
             guard maxPublishers != .unlimited else { return }
             let subscription = state.withLock { state -> (any Subscription)? in
                 guard !state.isClosed, let subscription = state.upstream?.subscription else {
@@ -324,7 +360,8 @@
         ///
         /// - Parameter more: What a delivery that has just returned asked for; it ends that
         ///   delivery.
-        private func drain(adding more: Subscribers.Demand? = nil) {
+        @inlinable
+        func drain(adding more: Subscribers.Demand? = nil) {
             var more = more
             while true {
                 let turn = state.withLock { state -> Turn? in
@@ -374,7 +411,8 @@
         /// Ends the stream with `error`, from the upstream (`inner` is `nil`) or an inner
         /// publisher: the other inner publishers are cancelled first, and, for an inner
         /// publisher's failure, the upstream; the values kept are dropped.
-        private func fail(_ error: Failure, by inner: Int?) {
+        @inlinable
+        func fail(_ error: Failure, by inner: Int?) {
             typealias Taken = (
                 downstream: Downstream?, upstream: Link?, others: [Link],
                 kept: FIFO<(inner: Int, value: Value)>
@@ -401,26 +439,33 @@
         // MARK: One inner publisher's subscriber
 
         /// Subscribes to one inner publisher for its subscription.
-        private final class Side: Subscriber {
+        @usableFromInline
+        final class Side: Subscriber {
+            @usableFromInline
             typealias Input = Value
+            @usableFromInline
             typealias Failure = Upstream.Failure
 
-            private let parent: FlatMapSubscription
-            private let index: Int
+            @usableFromInline let parent: FlatMapSubscription
+            @usableFromInline let index: Int
 
+            @inlinable
             init(_ parent: FlatMapSubscription, index: Int) {
                 self.parent = parent
                 self.index = index
             }
 
+            @inlinable
             func receive(subscription: any Subscription) {
                 parent.innerSubscribed(subscription, index: index)
             }
 
+            @inlinable
             func receive(_ input: Value) -> Subscribers.Demand {
                 parent.innerValue(input, index: index)
             }
 
+            @inlinable
             func receive(completion: Subscribers.Completion<Failure>) {
                 parent.innerCompleted(completion, index: index)
             }

@@ -30,6 +30,7 @@
             /// failure, cancelling the inner publishers still running.
             ///
             /// - Parameter subscriber: The subscriber to attach.
+            @inlinable
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let subscription = FlatMapSubscription<NewPublisher, Upstream, Downstream>(
