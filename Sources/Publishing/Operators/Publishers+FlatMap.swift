@@ -41,6 +41,136 @@
         }
     }
 
+    // The inner publishers' side of flatMap's subscription.
+    extension FlatMapSubscription {
+        /// Attaches `sink` to an inner publisher, subscribed while the demand is unlimited.
+        @inlinable
+        func sink(_ inner: NewPublisher, as index: Int) {
+            let token = inner.sink(
+                receiveCompletion: { [self] in innerCompleted($0, index: index) },
+                receiveValue: { [self] in _ = innerValue($0, index: index) })
+            let isCancelled = state.withLock { state in
+                guard state.inners[index] != nil else { return state.isClosed }
+                state.inners[index] = .sunk(token)
+                return false
+            }
+            // Ended while subscribing: cancelled; if it finished by itself, let go of.
+            if isCancelled { token.cancel() }
+        }
+
+        @inlinable
+        func innerSubscribed(_ subscription: any Subscription, index: Int) {
+            let demand = state.withLock { state -> Subscribers.Demand? in
+                guard !state.isClosed, case .pending? = state.inners[index] else { return nil }
+                state.inners[index] = .subscription(subscription)
+                return state.demand == .unlimited ? .unlimited : .max(1)
+            }
+            guard let demand else { return subscription.cancel() }
+            subscription.request(demand)
+        }
+
+        @inlinable
+        func innerValue(_ value: Value, index: Int) -> Subscribers.Demand {
+            let outcome = state.withLock { state -> Outcome in
+                guard !state.isClosed, let downstream = state.downstream,
+                    state.inners[index] != nil
+                else { return .ignored }
+                guard state.kept.isEmpty, state.demand > .none, state.mayDeliver else {
+                    state.kept.push((index, value))
+                    return .kept
+                }
+                let isUnlimited = state.demand == .unlimited
+                state.demand -= 1
+                state.beginDelivery()
+                return .delivered(downstream, isUnlimited: isUnlimited)
+            }
+            switch outcome {
+            case .ignored:
+                return .none
+            case .kept:
+                // Sent when asked for, and the inner publisher asked for one more then.
+                drain()
+                return .none
+            case .delivered(let downstream, let isUnlimited):
+                let more = downstream.receive(value)
+                drain(adding: more)
+                // One more, in place of the one sent; with no limit, it was asked for every one.
+                return isUnlimited ? .none : .max(1)
+            }
+        }
+
+        @inlinable
+        func innerCompleted(_ completion: Subscribers.Completion<Failure>, index: Int) {
+            switch completion {
+            case .finished:
+                let link = state.withLock { state in
+                    state.isClosed ? nil : state.inners.removeValue(forKey: index)
+                }
+                guard link != nil else { return }
+                withExtendedLifetime(link) {}
+                drain()
+                requestUpstreamValue()
+            case .failure(let error):
+                fail(error, by: index)
+            }
+        }
+
+        /// Asks the upstream for one more value: an inner publisher has finished. From inside
+        /// one of the upstream's deliveries on its thread (an inner publisher that finished at
+        /// once, such as `Just`), returned from that delivery instead: the upstream then sends
+        /// it in its own loop, rather than nested, deeper with every value it holds.
+        @inlinable
+        func requestUpstreamValue() {
+            guard maxPublishers != .unlimited else { return }
+            let subscription = state.withLock { state -> (any Subscription)? in
+                guard !state.isClosed, let subscription = state.upstream?.subscription else {
+                    return nil
+                }
+                if state.upstreamDepth > 0, state.upstreamThread?.isCurrent == true {
+                    state.deferredUpstream += 1
+                    return nil
+                }
+                return subscription
+            }
+            subscription?.request(.max(1))
+        }
+
+        // MARK: One inner publisher's subscriber
+
+        /// Subscribes to one inner publisher for its subscription.
+        @usableFromInline
+        final class Side: Subscriber {
+            @usableFromInline
+            typealias Input = Value
+            @usableFromInline
+            typealias Failure = Upstream.Failure
+
+            @usableFromInline let parent: FlatMapSubscription
+            @usableFromInline let index: Int
+
+            @inlinable
+            init(_ parent: FlatMapSubscription, index: Int) {
+                self.parent = parent
+                self.index = index
+            }
+
+            @inlinable
+            func receive(subscription: any Subscription) {
+                parent.innerSubscribed(subscription, index: index)
+            }
+
+            @inlinable
+            func receive(_ input: Value) -> Subscribers.Demand {
+                parent.innerValue(input, index: index)
+            }
+
+            @inlinable
+            func receive(completion: Subscribers.Completion<Failure>) {
+                parent.innerCompleted(completion, index: index)
+            }
+        }
+    }
+
     extension Publisher {
         /// Subscribes to a publisher made from each value, and forwards all their values.
         ///
