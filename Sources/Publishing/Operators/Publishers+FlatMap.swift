@@ -1,131 +1,8 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    private struct FlatMapState {
-        /// Inner publishers subscribed and not yet finished.
-        var active = 0
-        var isUpstreamFinished = false
-    }
-
-    /// The subscriber `flatMap(maxPublishers:)` with a limit subscribes to its upstream, as
-    /// Combine's does: it asks for `maxPublishers` values, then for one more each time an inner
-    /// publisher finishes, so the upstream keeps (or, a subject, drops) the values between.
-    ///
-    /// One more value asked for from inside one of the upstream's deliveries on its own thread
-    /// (an inner publisher that finished at once, such as `Just`) is returned from that
-    /// delivery instead of requested: the upstream then sends it after the delivery, in its own
-    /// loop, rather than nested, deeper with every value it holds.
-    private final class FlatMapUpstream<Input, Failure: Error>: Subscriber, Cancellable {
-        private struct State {
-            var subscription: (any Subscription)?
-            var receiveValue: ((Input) -> Void)?
-            var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
-            /// Completed or cancelled: a subscription that comes later is cancelled.
-            var isOver = false
-            /// How many of the upstream's deliveries are under way, nested on `deliveringThread`.
-            var depth = 0
-            var deliveringThread: ThreadID?
-            /// Values asked for from inside a delivery on its thread, returned from it.
-            var deferred = Subscribers.Demand.none
-        }
-
-        private let initialDemand: Subscribers.Demand
-        private let state = Locked(State())
-
-        init(initialDemand: Subscribers.Demand) {
-            self.initialDemand = initialDemand
-        }
-
-        /// Sets the handlers, before the subscriber is subscribed.
-        func start(
-            receiveValue: @escaping (Input) -> Void,
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
-        ) {
-            state.withLock { state in
-                state.receiveValue = receiveValue
-                state.receiveCompletion = receiveCompletion
-            }
-        }
-
-        func receive(subscription: any Subscription) {
-            let isKept = state.withLock { state in
-                guard !state.isOver, state.subscription == nil else { return false }
-                state.subscription = subscription
-                return true
-            }
-            guard isKept else {
-                subscription.cancel()
-                return
-            }
-            if initialDemand > 0 { subscription.request(initialDemand) }
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            let receiveValue = state.withLock { state -> ((Input) -> Void)? in
-                guard let receiveValue = state.receiveValue else { return nil }
-                state.depth += 1
-                state.deliveringThread = .current
-                return receiveValue
-            }
-            guard let receiveValue else { return .none }
-            receiveValue(input)
-            return state.withLock { state in
-                state.depth -= 1
-                if state.depth == 0 { state.deliveringThread = nil }
-                defer { state.deferred = .none }
-                return state.deferred
-            }
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            // What the state held is released after the lock: a release may run user code.
-            let (receiveCompletion, receiveValue, subscription) = state.withLock { state in
-                state.isOver = true
-                defer {
-                    state.receiveValue = nil
-                    state.receiveCompletion = nil
-                    state.subscription = nil
-                }
-                return (state.receiveCompletion, state.receiveValue, state.subscription)
-            }
-            withExtendedLifetime((receiveValue, subscription)) {}
-            receiveCompletion?(completion)
-        }
-
-        /// Asks the upstream for one more value: an inner publisher has finished.
-        func requestOne() {
-            let subscription = state.withLock { state -> (any Subscription)? in
-                guard !state.isOver, let subscription = state.subscription else { return nil }
-                if state.depth > 0, state.deliveringThread?.isCurrent == true {
-                    state.deferred += 1
-                    return nil
-                }
-                return subscription
-            }
-            subscription?.request(.max(1))
-        }
-
-        func cancel() {
-            let (subscription, handlers) = state.withLock { state in
-                state.isOver = true
-                defer {
-                    state.subscription = nil
-                    state.receiveValue = nil
-                    state.receiveCompletion = nil
-                }
-                return (state.subscription, (state.receiveValue, state.receiveCompletion))
-            }
-            subscription?.cancel()
-            withExtendedLifetime(handlers) {}
-        }
-    }
-
-    // @unchecked: every mutable field is in `state`, behind its lock; the handlers and the
-    // upstream subscription are called after the lock is released.
-    extension FlatMapUpstream: @unchecked Sendable {}
-
     extension Publishers {
         /// A publisher of the values of the publishers a transform makes from each upstream value.
-        public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: ClosurePublisher
+        public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
         where NewPublisher.Failure == Upstream.Failure {
             /// The inner publishers' output type.
             public typealias Output = NewPublisher.Output
@@ -139,70 +16,157 @@
             /// Makes an inner publisher from each upstream value.
             public let transform: (Upstream.Output) -> NewPublisher
 
-            /// Subscribes to the upstream, and to an inner publisher for each of its values.
+            /// Attaches `subscriber`, then subscribes to the upstream, and to an inner publisher
+            /// for each of its values.
             ///
             /// As in Combine, with a limit it asks the upstream for `maxPublishers` values, then
             /// for one more each time an inner publisher finishes (a subject drops the values
-            /// sent in between); without one, for every value. It finishes once the upstream and
-            /// every inner publisher have; it fails with the first failure.
+            /// sent in between); without one, for every value. While the subscriber's demand is
+            /// limited, each inner publisher is asked for one value at a time: a value that
+            /// comes with nothing asked for is kept, sent in the order kept when the subscriber
+            /// asks, and its inner publisher then asked for one more; with unlimited demand,
+            /// every inner publisher is asked for every value. It finishes once the upstream and
+            /// every inner publisher have and nothing kept is left; it fails with the first
+            /// failure, cancelling the inner publishers still running.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            @inlinable
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Output, Downstream.Failure == Failure {
+                let subscription = FlatMapSubscription<NewPublisher, Upstream, Downstream>(
+                    subscriber, maxPublishers: maxPublishers, transform: transform)
+                subscriber.receive(subscription: subscription)
+                subscription.start(upstream)
+            }
+        }
+    }
+
+    // The inner publishers' side of flatMap's subscription.
+    extension FlatMapSubscription {
+        /// Attaches `sink` to an inner publisher, subscribed while the demand is unlimited.
+        @inlinable
+        func sink(_ inner: NewPublisher, as index: Int) {
+            let token = inner.sink(
+                receiveCompletion: { [self] in innerCompleted($0, index: index) },
+                receiveValue: { [self] in _ = innerValue($0, index: index) })
+            let isCancelled = state.withLock { state in
+                guard state.inners[index] != nil else { return state.isClosed }
+                state.inners[index] = .sunk(token)
+                return false
+            }
+            // Ended while subscribing: cancelled; if it finished by itself, let go of.
+            if isCancelled { token.cancel() }
+        }
+
+        @inlinable
+        func innerSubscribed(_ subscription: any Subscription, index: Int) {
+            let demand = state.withLock { state -> Subscribers.Demand? in
+                guard !state.isClosed, case .pending? = state.inners[index] else { return nil }
+                state.inners[index] = .subscription(subscription)
+                return state.demand == .unlimited ? .unlimited : .max(1)
+            }
+            guard let demand else { return subscription.cancel() }
+            subscription.request(demand)
+        }
+
+        @inlinable
+        func innerValue(_ value: Value, index: Int) -> Subscribers.Demand {
+            let outcome = state.withLock { state -> Outcome in
+                guard !state.isClosed, let downstream = state.downstream,
+                    state.inners[index] != nil
+                else { return .ignored }
+                guard state.kept.isEmpty, state.demand > .none, state.mayDeliver else {
+                    state.kept.push((index, value))
+                    return .kept
+                }
+                let isUnlimited = state.demand == .unlimited
+                state.demand -= 1
+                state.beginDelivery()
+                return .delivered(downstream, isUnlimited: isUnlimited)
+            }
+            switch outcome {
+            case .ignored:
+                return .none
+            case .kept:
+                // Sent when asked for, and the inner publisher asked for one more then.
+                drain()
+                return .none
+            case .delivered(let downstream, let isUnlimited):
+                let more = downstream.receive(value)
+                drain(adding: more)
+                // One more, in place of the one sent; with no limit, it was asked for every one.
+                return isUnlimited ? .none : .max(1)
+            }
+        }
+
+        @inlinable
+        func innerCompleted(_ completion: Subscribers.Completion<Failure>, index: Int) {
+            switch completion {
+            case .finished:
+                let link = state.withLock { state in
+                    state.isClosed ? nil : state.inners.removeValue(forKey: index)
+                }
+                guard link != nil else { return }
+                withExtendedLifetime(link) {}
+                drain()
+                requestUpstreamValue()
+            case .failure(let error):
+                fail(error, by: index)
+            }
+        }
+
+        /// Asks the upstream for one more value: an inner publisher has finished. From inside
+        /// one of the upstream's deliveries on its thread (an inner publisher that finished at
+        /// once, such as `Just`), returned from that delivery instead: the upstream then sends
+        /// it in its own loop, rather than nested, deeper with every value it holds.
+        @inlinable
+        func requestUpstreamValue() {
+            guard maxPublishers != .unlimited else { return }
+            let subscription = state.withLock { state -> (any Subscription)? in
+                guard !state.isClosed, let subscription = state.upstream?.subscription else {
+                    return nil
+                }
+                if state.upstreamDepth > 0, state.upstreamThread?.isCurrent == true {
+                    state.deferredUpstream += 1
+                    return nil
+                }
+                return subscription
+            }
+            subscription?.request(.max(1))
+        }
+
+        // MARK: One inner publisher's subscriber
+
+        /// Subscribes to one inner publisher for its subscription.
+        @usableFromInline
+        final class Side: Subscriber {
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                let transform = transform
-                let gate = Gate(
-                    FlatMapState(), receiveValue: receiveValue, receiveCompletion: receiveCompletion
-                )
-                // With a limit, what asks the upstream for each value; without, a `sink`.
-                let limited =
-                    maxPublishers == .unlimited
-                    ? nil : FlatMapUpstream<Upstream.Output, Failure>(initialDemand: maxPublishers)
-                func subscribeInner(to value: Upstream.Output) {
-                    gate.update { state, _ in state.active += 1 }
-                    let key = gate.reserve()
-                    let inner = transform(value).sink(
-                        receiveCompletion: { completion in
-                            gate.release(key)
-                            let isFinished = gate.update { state, outbox -> Bool in
-                                state.active -= 1
-                                if case .failure = completion {
-                                    outbox.finish(completion)
-                                    return false
-                                }
-                                if state.isUpstreamFinished && state.active == 0 {
-                                    outbox.finish()
-                                }
-                                return true
-                            }
-                            if isFinished { limited?.requestOne() }
-                        },
-                        receiveValue: { value in gate.update { _, outbox in outbox.send(value) } }
-                    )
-                    gate.hold(inner, as: key)
-                }
-                let receiveUpstreamCompletion = { (completion: Subscribers.Completion<Failure>) in
-                    gate.update { state, outbox in
-                        state.isUpstreamFinished = true
-                        if case .failure = completion {
-                            outbox.finish(completion)
-                        } else if state.active == 0 {
-                            outbox.finish()
-                        }
-                    }
-                }
-                if let limited {
-                    limited.start(
-                        receiveValue: subscribeInner, receiveCompletion: receiveUpstreamCompletion)
-                    upstream.subscribe(limited)
-                    gate.hold(AnyCancellable(limited))
-                } else {
-                    gate.hold(
-                        upstream.sink(
-                            receiveCompletion: receiveUpstreamCompletion,
-                            receiveValue: subscribeInner))
-                }
-                return AnyCancellable { gate.cancel() }
+            typealias Input = Value
+            @usableFromInline
+            typealias Failure = Upstream.Failure
+
+            @usableFromInline let parent: FlatMapSubscription
+            @usableFromInline let index: Int
+
+            @inlinable
+            init(_ parent: FlatMapSubscription, index: Int) {
+                self.parent = parent
+                self.index = index
+            }
+
+            @inlinable
+            func receive(subscription: any Subscription) {
+                parent.innerSubscribed(subscription, index: index)
+            }
+
+            @inlinable
+            func receive(_ input: Value) -> Subscribers.Demand {
+                parent.innerValue(input, index: index)
+            }
+
+            @inlinable
+            func receive(completion: Subscribers.Completion<Failure>) {
+                parent.innerCompleted(completion, index: index)
             }
         }
     }

@@ -1,0 +1,345 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// One subscription through `flatMap`: the upstream's subscriber, the inner publishers'
+    /// (through ``Side``), and the downstream's subscription, as Combine's is.
+    ///
+    /// As in Combine, while the subscriber's demand is limited each inner publisher is asked for
+    /// one value at a time: a value that comes with nothing asked for is kept (one per inner
+    /// publisher, which was asked for no more), sent in the order kept when the subscriber asks,
+    /// and its inner publisher is then asked for one more. Once the demand is unlimited, every
+    /// inner publisher is asked for every value. The upstream is asked for `maxPublishers`
+    /// values, then for one more each time an inner publisher finishes.
+    ///
+    /// One thread delivers at a time: a value that comes while another thread delivers is kept
+    /// and sent by that one; a delivery nested on the delivering thread (a value an inner
+    /// publisher sends from inside the subscriber's `receive`) goes out at once, as Combine's.
+    ///
+    /// Inlinable, so that it is specialised where the publishers' types are known: compiled only
+    /// in this module, it looked up the generic metadata of its state on every value.
+    @usableFromInline
+    // @unchecked: every mutable field is in `state`, behind its lock; the downstream, the
+    // upstream's subscription and the inner publishers' are called after the lock is released.
+    final class FlatMapSubscription<
+        NewPublisher: Publisher, Upstream: Publisher, Downstream: Subscriber
+    >:
+        // @unchecked: see above.
+        Subscriber, Subscription, @unchecked Sendable
+    where
+        NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher.Output,
+        Downstream.Failure == Upstream.Failure
+    {
+        @usableFromInline
+        typealias Input = Upstream.Output
+        @usableFromInline
+        typealias Failure = Upstream.Failure
+        @usableFromInline
+        typealias Value = NewPublisher.Output
+
+        /// How the upstream or an inner publisher is attached.
+        @usableFromInline
+        enum Link {
+            /// Subscribed, its subscription not received yet.
+            case pending
+            /// Subscribed: asked for values through its subscription.
+            case subscription(any Subscription)
+            /// Closures attached with `sink`, which asks for every value: only cancelled.
+            case sunk(AnyCancellable)
+
+            @inlinable
+            var subscription: (any Subscription)? {
+                if case .subscription(let subscription) = self { subscription } else { nil }
+            }
+
+            @inlinable
+            func cancel() {
+                switch self {
+                case .pending: break
+                case .subscription(let subscription): subscription.cancel()
+                case .sunk(let token): token.cancel()
+                }
+            }
+        }
+
+        /// What becomes of a value an inner publisher sends.
+        @usableFromInline
+        enum Outcome {
+            case ignored
+            case kept
+            case delivered(Downstream, isUnlimited: Bool)
+        }
+
+        /// What a turn of ``drain(adding:)`` does once the lock is released.
+        @usableFromInline
+        enum Turn {
+            case value(Downstream, Value, askAgain: (any Subscription)?)
+            case completion(Downstream, Subscribers.Completion<Failure>, released: Link?)
+        }
+
+        @usableFromInline
+        struct State {
+            /// `nil` once the completion has been sent, or after a cancel.
+            @usableFromInline var downstream: Downstream?
+            /// Nothing more is taken: cancelled, failed, or finished.
+            @usableFromInline var isClosed = false
+            @usableFromInline var upstream: Link?
+            @usableFromInline var isUpstreamFinished = false
+            /// The inner publishers running, by the order their upstream values came in.
+            @usableFromInline var inners: [Int: Link] = [:]
+            @usableFromInline var nextInner = 0
+            /// What the subscriber has asked for and not yet been sent.
+            @usableFromInline var demand = Subscribers.Demand.none
+            /// Values that came with nothing asked for, with their inner publisher.
+            @usableFromInline var kept = FIFO<(inner: Int, value: Value)>()
+            /// A failure waiting for the thread that delivers to finish its delivery.
+            @usableFromInline var failure: Failure?
+            /// How many deliveries to the subscriber are under way: more than one only nested on
+            /// `deliveringThread`.
+            @usableFromInline var depth = 0
+            @usableFromInline var deliveringThread: ThreadID?
+            /// How many of the upstream's deliveries are under way, nested on `upstreamThread`.
+            @usableFromInline var upstreamDepth = 0
+            @usableFromInline var upstreamThread: ThreadID?
+            /// Upstream values asked for from inside its delivery on its thread, returned from it.
+            @usableFromInline var deferredUpstream = Subscribers.Demand.none
+
+            @inlinable
+            init(downstream: Downstream) {
+                self.downstream = downstream
+            }
+
+            /// Whether this thread may deliver now: nobody is, or this thread is, further out.
+            @inlinable
+            var mayDeliver: Bool { depth == 0 || deliveringThread?.isCurrent == true }
+
+            /// Whether this thread is inside one of the subscriber's deliveries.
+            @inlinable
+            var isInsideDelivery: Bool { depth > 0 && deliveringThread?.isCurrent == true }
+
+            @inlinable
+            mutating func beginDelivery() {
+                depth += 1
+                deliveringThread = .current
+            }
+
+            @inlinable
+            mutating func endDelivery() {
+                depth -= 1
+                if depth == 0 { deliveringThread = nil }
+            }
+        }
+
+        @usableFromInline let state: Locked<State>
+        @usableFromInline let maxPublishers: Subscribers.Demand
+        @usableFromInline let transform: (Input) -> NewPublisher
+
+        @inlinable
+        init(
+            _ downstream: Downstream, maxPublishers: Subscribers.Demand,
+            transform: @escaping (Input) -> NewPublisher
+        ) {
+            state = Locked(State(downstream: downstream))
+            self.maxPublishers = maxPublishers
+            self.transform = transform
+        }
+
+        /// Subscribes to `upstream`, after the subscriber has this subscription: with no limit,
+        /// with `sink` (which asks for every value, as Combine's asks for `.unlimited`).
+        @inlinable
+        func start(_ upstream: Upstream) {
+            guard state.withLock({ !$0.isClosed }) else { return }
+            guard maxPublishers == .unlimited else { return upstream.subscribe(self) }
+            let token = upstream.sink(
+                receiveCompletion: { [self] in receive(completion: $0) },
+                receiveValue: { [self] in _ = receive($0) })
+            // Ended while subscribing (cancelled, or failed): cancelled; finished: let go of.
+            let isEnded = state.withLock { state in
+                guard !state.isClosed else { return true }
+                if !state.isUpstreamFinished { state.upstream = .sunk(token) }
+                return false
+            }
+            if isEnded { token.cancel() }
+        }
+
+        // MARK: The upstream's subscriber
+
+        @inlinable
+        func receive(subscription: any Subscription) {
+            let isKept = state.withLock { state in
+                guard !state.isClosed, !state.isUpstreamFinished, state.upstream == nil else {
+                    return false
+                }
+                state.upstream = .subscription(subscription)
+                return true
+            }
+            guard isKept else { return subscription.cancel() }
+            if maxPublishers > .none { subscription.request(maxPublishers) }
+        }
+
+        @inlinable
+        func receive(_ input: Input) -> Subscribers.Demand {
+            let started = state.withLock { state -> (index: Int, isUnlimited: Bool)? in
+                guard !state.isClosed else { return nil }
+                let index = state.nextInner
+                state.nextInner += 1
+                state.inners[index] = .pending
+                state.upstreamDepth += 1
+                state.upstreamThread = .current
+                return (index, state.demand == .unlimited)
+            }
+            guard let started else { return .none }
+            let inner = transform(input)
+            if started.isUnlimited {
+                sink(inner, as: started.index)
+            } else {
+                inner.subscribe(Side(self, index: started.index))
+            }
+            return state.withLock { state in
+                state.upstreamDepth -= 1
+                if state.upstreamDepth == 0 { state.upstreamThread = nil }
+                defer { state.deferredUpstream = .none }
+                return state.deferredUpstream
+            }
+        }
+
+        @inlinable
+        func receive(completion: Subscribers.Completion<Failure>) {
+            switch completion {
+            case .finished:
+                let link = state.withLock { state -> Link?? in
+                    guard !state.isClosed else { return nil }
+                    state.isUpstreamFinished = true
+                    return .some(state.upstream.take())
+                }
+                guard let link else { return }
+                // Released after the lock (a release may run user code); not cancelled, as a
+                // finished upstream is not in Combine.
+                withExtendedLifetime(link) {}
+                drain()
+            case .failure(let error):
+                fail(error, by: nil)
+            }
+        }
+
+        // MARK: The downstream's subscription
+
+        @inlinable
+        func request(_ demand: Subscribers.Demand) {
+            let (isNested, toUnlimit) = state.withLock { state in
+                guard state.downstream != nil, !state.isClosed else {
+                    return (true, [any Subscription]())
+                }
+                let wasUnlimited = state.demand == .unlimited
+                state.demand += demand
+                let toUnlimit =
+                    !wasUnlimited && state.demand == .unlimited
+                    ? state.inners.values.compactMap(\.subscription) : []
+                return (state.isInsideDelivery, toUnlimit)
+            }
+            // Asked for from inside a delivery on its thread: that delivery goes on with it
+            // when the subscriber returns, rather than deliveries nested deeper.
+            if !isNested { drain() }
+            for subscription in toUnlimit { subscription.request(.unlimited) }
+        }
+
+        @inlinable
+        func cancel() {
+            // Taken out under the lock and released after it: a release may run user code.
+            let (downstream, upstream, inners, kept) = state.withLock { state in
+                state.isClosed = true
+                state.failure = nil
+                defer {
+                    state.inners = [:]
+                    state.kept = FIFO()
+                }
+                return (state.downstream.take(), state.upstream.take(), state.inners, state.kept)
+            }
+            for link in inners.values { link.cancel() }
+            upstream?.cancel()
+            withExtendedLifetime((downstream, kept)) {}
+        }
+
+        // MARK: Delivering
+
+        /// Sends what the demand allows of the kept values, then the completion once the
+        /// upstream and every inner publisher have finished and nothing is kept, or a failure
+        /// that waited; unless another thread is delivering: that one goes on with it.
+        ///
+        /// - Parameter more: What a delivery that has just returned asked for; it ends that
+        ///   delivery.
+        @inlinable
+        func drain(adding more: Subscribers.Demand? = nil) {
+            var more = more
+            while true {
+                let turn = state.withLock { state -> Turn? in
+                    if let added = more {
+                        state.demand += added
+                        state.endDelivery()
+                    }
+                    guard state.mayDeliver, let downstream = state.downstream else { return nil }
+                    if let failure = state.failure.take() {
+                        state.downstream = nil
+                        return .completion(downstream, .failure(failure), released: nil)
+                    }
+                    if state.demand > .none, let next = state.kept.pop() {
+                        let askAgain =
+                            state.demand == .unlimited
+                            ? nil : state.inners[next.inner]?.subscription
+                        state.demand -= 1
+                        state.beginDelivery()
+                        return .value(downstream, next.value, askAgain: askAgain)
+                    }
+                    guard state.isUpstreamFinished, state.inners.isEmpty, state.kept.isEmpty
+                    else { return nil }
+                    state.isClosed = true
+                    state.downstream = nil
+                    return .completion(downstream, .finished, released: state.upstream.take())
+                }
+                more = nil
+                switch turn {
+                case nil:
+                    return
+                case .value(let downstream, let value, let askAgain)?:
+                    let added = downstream.receive(value)
+                    state.withLock { state in
+                        state.demand += added
+                        state.endDelivery()
+                    }
+                    // The value kept was the one it was asked for: one more in its place.
+                    askAgain?.request(.max(1))
+                case .completion(let downstream, let completion, let released)?:
+                    withExtendedLifetime(released) {}
+                    downstream.receive(completion: completion)
+                    return
+                }
+            }
+        }
+
+        /// Ends the stream with `error`, from the upstream (`inner` is `nil`) or an inner
+        /// publisher: the other inner publishers are cancelled first, and, for an inner
+        /// publisher's failure, the upstream; the values kept are dropped.
+        @inlinable
+        func fail(_ error: Failure, by inner: Int?) {
+            typealias Taken = (
+                downstream: Downstream?, upstream: Link?, others: [Link],
+                kept: FIFO<(inner: Int, value: Value)>
+            )
+            let taken = state.withLock { state -> Taken? in
+                guard !state.isClosed else { return nil }
+                state.isClosed = true
+                let others = state.inners.filter { $0.key != inner }.map(\.value)
+                state.inners = [:]
+                let kept = state.kept
+                state.kept = FIFO()
+                // Sent at once, unless another thread is delivering: that one sends it after.
+                let downstream = state.mayDeliver ? state.downstream.take() : nil
+                if downstream == nil, state.downstream != nil { state.failure = error }
+                return (downstream, state.upstream.take(), others, kept)
+            }
+            guard let taken else { return }
+            for link in taken.others { link.cancel() }
+            if inner != nil { taken.upstream?.cancel() }
+            withExtendedLifetime(taken.kept) {}
+            taken.downstream?.receive(completion: .failure(error))
+        }
+    }
+#endif
