@@ -98,4 +98,47 @@ struct AddedOperatorTests {
         #expect(never.values.isEmpty)
         #expect(never.isFinished)
     }
+
+    @Test("prefix(untilOutputFrom:) passes demand on, and asks the other publisher for one value")
+    func prefixUntilOutputDemand() {
+        let trigger = PassthroughSubject<Void, Never>()
+        var triggerRequests: [Subscribers.Demand] = []
+        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        [1, 2, 3].publisher
+            .prefix(
+                untilOutputFrom: trigger.handleEvents(receiveRequest: { triggerRequests.append($0) }
+                )
+            )
+            .subscribe(subscriber)
+        // The sequence waits to be asked: one value, no finish.
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions == 0)
+        #expect(triggerRequests == [.max(1)])
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values == [1, 2])
+        // The other publisher's value finishes the stream, though nothing more was asked for.
+        trigger.send(())
+        #expect(subscriber.completions == 1)
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values == [1, 2])
+    }
+
+    @Test("drop(untilOutputFrom:) subscribes its subscriber first; dropped values use up demand")
+    func dropUntilOutputDemand() {
+        let (source, trigger) = (
+            PassthroughSubject<Int, Never>(), PassthroughSubject<Void, Never>()
+        )
+        let subscriber = PacedSubscriber<Int>(initial: .max(2))
+        source.drop(untilOutputFrom: trigger).subscribe(subscriber)
+        #expect(subscriber.subscription != nil)
+        source.send(1)  // dropped: one of the two asked for is used up
+        trigger.send(())
+        source.send(2)
+        source.send(3)  // nothing asked for: the subject drops it
+        #expect(subscriber.values == [2])
+        subscriber.subscription?.request(.max(1))
+        source.send(4)
+        #expect(subscriber.values == [2, 4])
+        #expect(subscriber.completions == 0)
+    }
 }

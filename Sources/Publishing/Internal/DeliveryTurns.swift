@@ -47,4 +47,99 @@
             return queue
         }
     }
+
+    /// A subscriber that two upstreams may send to from any thread at once (`prefix` and
+    /// `drop(untilOutputFrom:)`): called one event at a time by ``DeliveryTurns``' rule, sent
+    /// at most one completion, and nothing after it or after ``cancel()``.
+    // @unchecked: every mutable field is in `state`, behind its lock; the subscriber is called
+    // outside it, by the thread whose turn it is.
+    final class SerialDownstream<Downstream: Subscriber>: @unchecked Sendable {
+        typealias Event = PublisherEvent<Downstream.Input, Downstream.Failure>
+
+        private struct State {
+            var downstream: Downstream?
+            var turns = DeliveryTurns<Event>()
+            var isCompleted = false
+            /// Where the demand goes that a value's delivery returns when the value was queued
+            /// for another thread (its sender got `.none`); let go at the end, to break cycles.
+            var laterDemand: ((Subscribers.Demand) -> Void)?
+        }
+
+        private let state: Locked<State>
+
+        init(_ downstream: Downstream) {
+            state = Locked(State(downstream: downstream))
+        }
+
+        /// Whether the stream has ended: completed or cancelled.
+        var isOver: Bool { state.withLock { $0.isCompleted || $0.downstream == nil } }
+
+        /// Sets where the demand returned for a queued value goes (the upstream, asked).
+        func onLaterDemand(_ body: @escaping (Subscribers.Demand) -> Void) {
+            state.withLock { $0.laterDemand = body }
+        }
+
+        /// Hands the subscriber `subscription`, unless the stream was cancelled.
+        func receive(subscription: any Subscription) {
+            state.withLock { $0.downstream }?.receive(subscription: subscription)
+        }
+
+        /// Sends `value`; returns the demand its delivery returned, or `.none` if it was queued
+        /// for the delivering thread or the stream is over.
+        func send(_ value: Downstream.Input) -> Subscribers.Demand {
+            let isTurn = state.withLock { state in
+                guard !state.isCompleted, state.downstream != nil else { return false }
+                return state.turns.claim(.value(value))
+            }
+            return isTurn ? deliverInTurn(.value(value)) : .none
+        }
+
+        /// Sends `completion`, the first only.
+        func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
+            let isTurn = state.withLock { state in
+                guard !state.isCompleted, state.downstream != nil else { return false }
+                state.isCompleted = true
+                return state.turns.claim(.completion(completion))
+            }
+            if isTurn { _ = deliverInTurn(.completion(completion)) }
+        }
+
+        /// Lets the subscriber go: nothing more is delivered.
+        func cancel() {
+            let released = state.withLock { state in
+                (state.downstream.take(), state.turns.dropQueued(), state.laterDemand.take())
+            }
+            withExtendedLifetime(released) {}
+        }
+
+        private func deliverInTurn(_ claimed: Event) -> Subscribers.Demand {
+            var event = claimed
+            var isClaimed = true
+            var returned = Subscribers.Demand.none
+            while true {
+                switch event {
+                case .value(let value):
+                    guard let downstream = state.withLock({ $0.downstream }) else { break }
+                    let more = downstream.receive(value)
+                    if isClaimed {
+                        returned = more
+                    } else if more > .none {
+                        state.withLock { $0.laterDemand }?(more)
+                    }
+                case .completion(let completion):
+                    let released = state.withLock { state in
+                        (
+                            state.downstream.take(), state.turns.dropQueued(),
+                            state.laterDemand.take()
+                        )
+                    }
+                    released.0?.receive(completion: completion)
+                    withExtendedLifetime(released) {}
+                }
+                guard let next = state.withLock({ $0.turns.next() }) else { return returned }
+                event = next
+                isClaimed = false
+            }
+        }
+    }
 #endif
