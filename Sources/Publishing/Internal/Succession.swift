@@ -7,14 +7,11 @@
     /// Each upstream is a *stage*, numbered from zero; only the latest stage delivers, and once
     /// the stream has ended or been cancelled, a stage that comes later is cancelled at once.
     /// Stages that overlap (`switchToLatest`'s, and its publisher of publishers) may send from
-    /// different threads at once: the subscriber is called one event at a time, by
-    /// ``DeliveryTurns``' rule.
-    // @unchecked: every mutable field is in `state`, behind its lock.
+    /// different threads at once: the subscriber is reached through a ``SerialDownstream``.
+    // @unchecked: every mutable field is in `state`, behind its lock; `downstream` locks itself.
     final class Succession<Downstream: Subscriber>: Subscription, @unchecked Sendable {
-        typealias Event = PublisherEvent<Downstream.Input, Downstream.Failure>
-
         private struct State {
-            var downstream: Downstream?
+            /// The latest stage; `.max` once the stream has ended or been cancelled.
             var stage = -1
             var current: (any Subscription)?
             /// What the subscriber has asked for and not yet been sent.
@@ -22,15 +19,25 @@
             /// Ended with the stream: `switchToLatest`'s subscription to its publisher of
             /// publishers.
             var companion: (any Cancellable)?
-            var turns = DeliveryTurns<Event>()
         }
 
-        private let state: Locked<State>
+        private let state = Locked(State())
+        private let downstream: SerialDownstream<Downstream>
 
         /// Hands `downstream` this subscription; the stages then come with ``subscribe(_:stage:onFailure:)``.
         init(_ downstream: Downstream) {
-            state = Locked(State(downstream: downstream))
-            downstream.receive(subscription: self)
+            self.downstream = SerialDownstream(downstream)
+            // The demand a value queued for another thread's turn returns: owed, and asked of
+            // the current stage.
+            self.downstream.onLaterDemand { [weak self] more in
+                guard let self else { return }
+                let current = state.withLock { state in
+                    state.demand += more
+                    return state.current
+                }
+                current?.request(more)
+            }
+            self.downstream.receive(subscription: self)
         }
 
         /// Subscribes to `publisher` as stage `stage`: its values go to the subscriber; its
@@ -42,7 +49,7 @@
             onFailure: @escaping (Upstream.Failure) -> Void
         ) where Upstream.Output == Downstream.Input {
             let (isLive, previous) = state.withLock { state -> (Bool, (any Subscription)?) in
-                guard state.downstream != nil, stage > state.stage else { return (false, nil) }
+                guard stage > state.stage else { return (false, nil) }
                 state.stage = stage
                 return (true, state.current.take())
             }
@@ -69,7 +76,7 @@
         /// if that has happened).
         func accompany(_ companion: any Cancellable) {
             let isOver = state.withLock { state in
-                guard state.downstream != nil else { return true }
+                guard state.stage != .max else { return true }
                 state.companion = companion
                 return false
             }
@@ -85,21 +92,18 @@
         }
 
         func cancel() {
-            let (current, released, companion) = state.withLock { state in
+            let (current, companion) = state.withLock { state in
                 state.stage = .max
-                return (
-                    state.current.take(), (state.downstream.take(), state.turns.dropQueued()),
-                    state.companion.take()
-                )
+                return (state.current.take(), state.companion.take())
             }
             current?.cancel()
             companion?.cancel()
-            withExtendedLifetime(released) {}
+            downstream.cancel()
         }
 
         fileprivate func attach(_ subscription: any Subscription, stage: Int) {
             let owed = state.withLock { state -> Subscribers.Demand? in
-                guard state.stage == stage, state.downstream != nil else { return nil }
+                guard state.stage == stage else { return nil }
                 state.current = subscription
                 return state.demand
             }
@@ -108,46 +112,15 @@
         }
 
         fileprivate func deliver(_ value: Downstream.Input, stage: Int) -> Subscribers.Demand {
-            let isTurn = state.withLock { state in
-                guard state.stage == stage, state.downstream != nil else { return false }
+            let isCurrent = state.withLock { state in
+                guard state.stage == stage else { return false }
                 if state.demand > .none { state.demand -= 1 }
-                return state.turns.claim(.value(value))
+                return true
             }
-            return isTurn ? deliverInTurn(.value(value)) : .none
-        }
-
-        /// Delivers a claimed event, then, outermost, what other threads queued meanwhile;
-        /// returns the demand the claimed value's delivery returned (that of a queued one is
-        /// asked of the current stage).
-        private func deliverInTurn(_ claimed: Event) -> Subscribers.Demand {
-            var event = claimed
-            var isClaimed = true
-            var returned = Subscribers.Demand.none
-            while true {
-                switch event {
-                case .value(let value):
-                    guard let downstream = state.withLock({ $0.downstream }) else { break }
-                    let more = downstream.receive(value)
-                    let current = state.withLock { state in
-                        state.demand += more
-                        return state.current
-                    }
-                    if isClaimed {
-                        returned = more
-                    } else if more > .none {
-                        current?.request(more)
-                    }
-                case .completion(let completion):
-                    let (downstream, dropped) = state.withLock {
-                        ($0.downstream.take(), $0.turns.dropQueued())
-                    }
-                    withExtendedLifetime(dropped) {}
-                    downstream?.receive(completion: completion)
-                }
-                guard let next = state.withLock({ $0.turns.next() }) else { return returned }
-                event = next
-                isClaimed = false
-            }
+            guard isCurrent else { return .none }
+            let more = downstream.send(value)
+            state.withLock { $0.demand += more }
+            return more
         }
 
         /// Whether `stage` is the latest, so that its completion counts; if it is, its
@@ -163,20 +136,16 @@
         }
 
         fileprivate func end(_ completion: Subscribers.Completion<Downstream.Failure>) {
-            let ending = state.withLock {
-                state -> ((any Subscription)?, (any Cancellable)?, Bool)? in
-                guard state.stage != .max, state.downstream != nil else { return nil }
+            let ending = state.withLock { state -> ((any Subscription)?, (any Cancellable)?)? in
+                guard state.stage != .max else { return nil }
                 state.stage = .max
-                return (
-                    state.current.take(), state.companion.take(),
-                    state.turns.claim(.completion(completion))
-                )
+                return (state.current.take(), state.companion.take())
             }
-            guard let (current, companion, isTurn) = ending else { return }
+            guard let (current, companion) = ending else { return }
             // What is still running is cancelled: the other side of a `switchToLatest`.
             current?.cancel()
             companion?.cancel()
-            if isTurn { _ = deliverInTurn(.completion(completion)) }
+            downstream.complete(completion)
         }
     }
 
