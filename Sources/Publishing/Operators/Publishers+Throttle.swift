@@ -1,11 +1,8 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    // Scheduled work and upstream sends can run on different threads at once, so this delivers
-    // through a ``Gate``: one event at a time, nothing after the completion or a cancel.
-
     extension Publishers {
         /// A publisher that sends at most one value per interval: the first or the latest.
-        public struct Throttle<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
+        public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -20,77 +17,169 @@
             /// Whether to send the latest value of an interval (`true`) or its first.
             public let latest: Bool
 
-            /// A value that comes due while the subscriber has asked for none is dropped, as Combine's throttle drops it.
-            @usableFromInline
-            package var valuesWithoutDemand: ValuesWithoutDemand { .dropped }
-
-            /// Subscribes to the upstream, as Combine's throttle does: a value that finds nothing
-            /// scheduled is scheduled for the end of the interval since the last one sent (at
-            /// once on the scheduler if that has passed); until it goes out, a later value
-            /// replaces it (`latest`) or is dropped. The completion goes out with a scheduled
-            /// value, after it, or alone on the scheduler.
-            @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                let (scheduler, interval, latest) = (scheduler, interval, latest)
-                let gate = Gate(
-                    (
-                        pendingValue: Output?.none,
-                        pendingCompletion: Subscribers.Completion<Failure>?.none,
-                        lastSent: Context.SchedulerTimeType?.none
-                    ),
-                    receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-                let emit = {
-                    let now = scheduler.now
-                    gate.update { state, outbox in
-                        let value = state.pendingValue.take()
-                        let completion = state.pendingCompletion.take()
-                        if let value {
-                            if completion == nil { state.lastSent = now }
-                            outbox.send(value)
-                        }
-                        if let completion { outbox.finish(completion) }
-                    }
-                }
-                gate.hold(
-                    upstream.sink(
-                        receiveCompletion: { completion in
-                            let schedulesAlone = gate.update { state, _ -> Bool in
-                                let isScheduled =
-                                    state.pendingValue != nil || state.pendingCompletion != nil
-                                guard state.pendingCompletion == nil else { return false }
-                                state.pendingCompletion = completion
-                                return !isScheduled
-                            }
-                            // Scheduled outside the lock: a scheduler may run the action at once.
-                            if schedulesAlone { scheduler.schedule(emit) }
-                        },
-                        receiveValue: { value in
-                            let now = scheduler.now
-                            let emission = gate.update { state, _ -> Context.SchedulerTimeType? in
-                                guard state.pendingValue == nil, state.pendingCompletion == nil
-                                else {
-                                    if latest { state.pendingValue = value }
-                                    return nil
-                                }
-                                state.pendingValue = value
-                                return state.lastSent.map {
-                                    Swift.max(now, $0.advanced(by: interval))
-                                }
-                                    ?? now
-                            }
-                            guard let emission else { return }
-                            if emission == now {
-                                scheduler.schedule(emit)
-                            } else {
-                                scheduler.schedule(after: emission, emit)
-                            }
-                        }
-                    ))
-                return AnyCancellable { gate.cancel() }
+            /// Creates a publisher that sends at most one of `upstream`'s values per `interval`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher throttled.
+            ///   - interval: The interval.
+            ///   - scheduler: Where time is kept and values delivered.
+            ///   - latest: Whether to send an interval's latest value (`true`) or its first.
+            public init(
+                upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context,
+                latest: Bool
+            ) {
+                self.upstream = upstream
+                self.interval = interval
+                self.scheduler = scheduler
+                self.latest = latest
             }
+
+            /// Attaches `subscriber`, as Combine's throttle does: the upstream is asked for every
+            /// value; a value that finds nothing scheduled, and the subscriber's demand, is
+            /// scheduled for the end of the interval since the last one sent (at once on the
+            /// scheduler if that has passed); until it goes out, a later value replaces it
+            /// (`latest`) or is dropped; a value that comes while nothing is asked for is
+            /// dropped. The completion goes out after a scheduled value, or alone on the
+            /// scheduler.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Output, Downstream.Failure == Failure {
+                upstream.subscribe(
+                    ThrottleSubscription<Upstream, Context, Downstream>(
+                        subscriber, interval: interval, scheduler: scheduler, latest: latest))
+            }
+        }
+    }
+
+    /// One subscription through `throttle`: the upstream's subscriber and the downstream's
+    /// subscription. Values and the completion are scheduled from the upstream's thread and go
+    /// out on the scheduler's, through a ``SerialDownstream``.
+    // @unchecked: every mutable field is in `state`, behind its lock; the others are constants
+    // (a scheduler may be used from any thread) and `downstream` locks itself.
+    private final class ThrottleSubscription<
+        Upstream: Publisher, Context: Scheduler, Downstream: Subscriber
+    >:
+        // @unchecked: see above.
+        Subscriber, Subscription, @unchecked Sendable
+    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        private struct State {
+            var upstream: (any Subscription)?
+            var isSubscribed = false
+            /// Cancelled, or the completion went out: nothing more is scheduled or sent.
+            var isOver = false
+            /// What the subscriber asked for and has not been sent or promised.
+            var demand = Subscribers.Demand.none
+            var pendingValue: Input?
+            var pendingCompletion: Subscribers.Completion<Failure>?
+            var lastSent: Context.SchedulerTimeType?
+        }
+
+        private let interval: Context.SchedulerTimeType.Stride
+        private let scheduler: Context
+        private let latest: Bool
+        private let downstream: SerialDownstream<Downstream>
+        private let state = Locked(State())
+
+        init(
+            _ downstream: Downstream, interval: Context.SchedulerTimeType.Stride,
+            scheduler: Context, latest: Bool
+        ) {
+            self.interval = interval
+            self.scheduler = scheduler
+            self.latest = latest
+            self.downstream = SerialDownstream(downstream)
+            self.downstream.onLaterDemand { [weak self] more in self?.request(more) }
+        }
+
+        func receive(subscription: any Subscription) {
+            let isKept = state.withLock { state in
+                guard !state.isSubscribed, !state.isOver else { return false }
+                state.isSubscribed = true
+                state.upstream = subscription
+                return true
+            }
+            guard isKept else { return subscription.cancel() }
+            // The subscriber first, so that a value sent while the upstream is asked (a
+            // `@Published` property's current value) meets its demand: Apple's throttle sends
+            // it (heckj/swiftui-notes DebounceAndThrottleTests, run on iOS 14.1, record it).
+            downstream.receive(subscription: self)
+            subscription.request(.unlimited)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            let now = scheduler.now
+            let emission = state.withLock { state -> Context.SchedulerTimeType? in
+                // As Combine's: without demand a value is dropped, even one that would replace
+                // a scheduled value.
+                guard !state.isOver, state.demand > .none else { return nil }
+                guard state.pendingValue == nil, state.pendingCompletion == nil else {
+                    if latest { state.pendingValue = input }
+                    return nil
+                }
+                state.demand -= 1
+                state.pendingValue = input
+                return state.lastSent.map { Swift.max(now, $0.advanced(by: interval)) } ?? now
+            }
+            // Scheduled outside the lock: a scheduler may run the action at once.
+            if let emission {
+                if emission == now {
+                    scheduler.schedule { [weak self] in self?.emit() }
+                } else {
+                    scheduler.schedule(after: emission) { [weak self] in self?.emit() }
+                }
+            }
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            let schedulesAlone = state.withLock { state -> Bool in
+                guard !state.isOver, state.pendingCompletion == nil else { return false }
+                let isScheduled = state.pendingValue != nil
+                state.pendingCompletion = completion
+                state.upstream = nil
+                return !isScheduled
+            }
+            if schedulesAlone { scheduler.schedule { [weak self] in self?.emit() } }
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            state.withLock { state in
+                if !state.isOver { state.demand += demand }
+            }
+        }
+
+        func cancel() {
+            let upstream = state.withLock { state in
+                state.isOver = true
+                state.pendingValue = nil
+                return state.upstream.take()
+            }
+            upstream?.cancel()
+            downstream.cancel()
+        }
+
+        /// Sends what is scheduled: the value, then the completion.
+        private func emit() {
+            let now = scheduler.now
+            let (value, completion) = state.withLock { state in
+                guard !state.isOver else {
+                    return (Input?.none, Subscribers.Completion<Failure>?.none)
+                }
+                let value = state.pendingValue.take()
+                let completion = state.pendingCompletion.take()
+                if value != nil, completion == nil { state.lastSent = now }
+                if completion != nil { state.isOver = true }
+                return (value, completion)
+            }
+            if let value {
+                let more = downstream.send(value)
+                if more > .none { request(more) }
+            }
+            if let completion { downstream.complete(completion) }
         }
     }
 
