@@ -277,6 +277,23 @@ struct OperatorDemandTests {
         #expect(appended.values == [7])
     }
 
+    @Test("encode and decode pass demand on, as tryMap does; a subject drops what is not asked")
+    func encodeDecodePassDemand() {
+        let subject = PassthroughSubject<Int, Never>()
+        var requests: [Subscribers.Demand] = []
+        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        subject.handleEvents(receiveRequest: { requests.append($0) })
+            .encode(encoder: JSONEncoder()).decode(type: Int.self, decoder: JSONDecoder())
+            .assertNoFailure().subscribe(subscriber)
+        #expect(requests == [.max(1)])
+        subject.send(1)
+        subject.send(2)  // nothing asked for: the subject drops it
+        subscriber.subscription?.request(.max(1))
+        subject.send(3)
+        #expect(subscriber.values == [1, 3])
+        #expect(requests == [.max(1), .max(1)])
+    }
+
     @Test("subscribe(on:) subscribes and asks on its scheduler; a subject drops what is not asked")
     func subscribeOnPassesDemand() {
         let scheduler = DispatchQueue.test

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that encodes each of its upstream's values; an encoding error fails it.
-        public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: ClosurePublisher
+        public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: StepOperator
         where Upstream.Output: Encodable {
             /// The encoder's output, such as `Data`.
             public typealias Output = Coder.Output
@@ -24,21 +24,17 @@
                 encode = { try encoder.encode($0) }
             }
 
-            /// Subscribes to the upstream, encoding each value; an error fails the stream and
-            /// cancels the upstream.
+            /// Encodes each value, as `tryMap` would: an error fails the stream and cancels the
+            /// upstream; demand is passed on.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                upstream.tryMap(encode).subscribeClosures(
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
+                upstream.tryMap(encode).makeSteps()
             }
         }
 
         /// A publisher that decodes each of its upstream's values; a decoding error fails it.
         public struct Decode<Upstream: Publisher, Output: Decodable, Coder: TopLevelDecoder>:
-            ClosurePublisher
+            StepOperator
         where Upstream.Output == Coder.Input {
             /// Any error: the upstream's, or the decoder's.
             public typealias Failure = any Error
@@ -58,15 +54,11 @@
                 decode = { try decoder.decode(Output.self, from: $0) }
             }
 
-            /// Subscribes to the upstream, decoding each value; an error fails the stream and
-            /// cancels the upstream.
+            /// Decodes each value, as `tryMap` would: an error fails the stream and cancels the
+            /// upstream; demand is passed on.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                upstream.tryMap(decode).subscribeClosures(
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
+                upstream.tryMap(decode).makeSteps()
             }
         }
     }
