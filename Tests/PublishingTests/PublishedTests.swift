@@ -113,22 +113,21 @@ struct PublishedTests {
         withExtendedLifetime((willChange, did)) {}
     }
 
-    // Linux: Combine stores the earlier assignment last (see Differences from Combine).
-    #if !canImport(Combine)
-        @Test("A property set again from a sink of its own publisher ends on the later value")
-        func reassignedWhilePublishing() {
-            let counter = Counter()
-            var received: [Int] = []
-            let token = counter.$count.dropFirst().sink { value in
-                received.append(value)
-                if value == 1 { counter.count = 2 }
-            }
-            counter.count = 1
-            #expect(received == [1, 2])
-            #expect(counter.count == 2)
-            withExtendedLifetime(token) {}
+    @Test("A property set again from a sink of its own publisher ends on the earlier value")
+    func reassignedWhilePublishing() {
+        // As in Combine, which stores after publishing (`willSet`): the nested assignment
+        // stores first, and the one that was delivering stores after it.
+        let counter = Counter()
+        var received: [Int] = []
+        let token = counter.$count.dropFirst().sink { value in
+            received.append(value)
+            if value == 1 { counter.count = 2 }
         }
-    #endif
+        counter.count = 1
+        #expect(received == [1, 2])
+        #expect(counter.count == 1)
+        withExtendedLifetime(token) {}
+    }
 
     @Test("objectWillChange fires for every @Published property and is one per object")
     func objectWillChangeCoversAllProperties() {

@@ -34,9 +34,13 @@
             publishThenStore(value)
         }
 
-        /// Delivers `value` as the current one, then stores it as the property's, unless a later
-        /// value was accepted meanwhile (sent from a subscriber, or from another thread); then runs
-        /// what the package's own subscribers asked to run after the store.
+        /// Delivers `value` as the current one, then stores it as the property's, unless another
+        /// thread's later value was accepted meanwhile; then runs what the package's own
+        /// subscribers asked to run after the store.
+        ///
+        /// A value a subscriber assigns from inside the delivery is stored first and then
+        /// overwritten by this one, as in Combine, which stores after publishing (`willSet`): a
+        /// property set again from a sink of its own publisher ends on the earlier value.
         @inlinable
         func publishThenStore(_ value: Output) {
             lock.lock()
@@ -45,6 +49,7 @@
                 return
             }
             accepted &+= 1
+            acceptedOn = .current
             current = value
             guard !subscriptions.isEmpty else {
                 // Nobody to deliver to: store at once (and run what a subscriber that has left since
@@ -68,7 +73,7 @@
                 deliverAndUnlock(value)
                 lock.lock()
             }
-            if accepted == sequence { stored = value }
+            if accepted == sequence || acceptedOn?.isCurrent == true { stored = value }
             runAfterStoreAndUnlock()
         }
 

@@ -107,9 +107,13 @@
         /// stored only once the new value has been delivered (Combine publishes in `willSet`), so
         /// a subscriber reading the property sees the old value.
         @usableFromInline @exclusivity(unchecked) var stored: Output?
-        /// Values accepted so far: a store is skipped once a later value has been accepted, so
-        /// the property ends on the last value sent even when sends overlap or nest.
+        /// Values accepted so far: a store is skipped once another thread's later value has
+        /// been accepted, so the property ends on the last value sent when sends overlap.
         @usableFromInline @exclusivity(unchecked) var accepted: UInt64 = 0
+        /// The thread that sent the value accepted last. A later value sent from inside a
+        /// delivery, on the delivering thread, does not skip the store: as in Combine, the
+        /// assignment that was delivering stores its value after it.
+        @usableFromInline @exclusivity(unchecked) var acceptedOn: ThreadID?
         /// For a `@Published` property's relay: what the package's own subscribers (a test's wait,
         /// a whole-model check) asked to run once the assignment delivering to them has stored its
         /// value. Run in order, under the lock.
