@@ -141,4 +141,18 @@ struct AddedOperatorTests {
         #expect(subscriber.values == [2, 4])
         #expect(subscriber.completions == 0)
     }
+
+    @Test("prefix(untilOutputFrom:) whose other publisher sends at once finishes, and cancels")
+    func prefixUntilImmediateOutput() {
+        let source = PassthroughSubject<Int, Never>()
+        var cancels = 0
+        let subscriber = PacedSubscriber<Int>(initial: .unlimited)
+        source.handleEvents(receiveCancel: { cancels += 1 })
+            .prefix(untilOutputFrom: Just(()))
+            .subscribe(subscriber)
+        source.send(1)
+        #expect(subscriber.values.isEmpty)
+        #expect(subscriber.completions == 1)
+        #expect(cancels == 1)
+    }
 }

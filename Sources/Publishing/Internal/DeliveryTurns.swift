@@ -40,6 +40,18 @@
             return nil
         }
 
+        /// Queues `event` for the turn that the thread handing over the subscription will take.
+        mutating func enqueue(_ event: Event) {
+            queue.push(event)
+        }
+
+        /// Takes the calling thread's turn for the hand-over of the subscription; events other
+        /// threads decide on meanwhile are queued for it (call ``next()`` after it).
+        mutating func beginHandOver() {
+            depth += 1
+            deliveringThread = .current
+        }
+
         /// Drops the queued events (the stream has ended or been cancelled), and returns them to
         /// be released after the lock: a release may run user code.
         mutating func dropQueued() -> FIFO<Event> {
@@ -48,18 +60,21 @@
         }
     }
 
-    /// A subscriber that two upstreams may send to from any thread at once (`prefix` and
-    /// `drop(untilOutputFrom:)`): called one event at a time by ``DeliveryTurns``' rule, sent
-    /// at most one completion, and nothing after it or after ``cancel()``.
+    /// A subscriber that several upstreams, or an upstream and a scheduler, may send to from any
+    /// thread at once (`catch`, `switchToLatest`, `prefix(untilOutputFrom:)`, `throttle`): handed
+    /// its subscription before any event, called one event at a time by ``DeliveryTurns``' rule,
+    /// sent at most one completion, and nothing after it or after ``cancel()``.
     // @unchecked: every mutable field is in `state`, behind its lock; the subscriber is called
     // outside it, by the thread whose turn it is.
     final class SerialDownstream<Downstream: Subscriber>: @unchecked Sendable {
         typealias Event = PublisherEvent<Downstream.Input, Downstream.Failure>
 
-        private struct State {
+        fileprivate struct State {
             var downstream: Downstream?
             var turns = DeliveryTurns<Event>()
             var isCompleted = false
+            /// Until the subscription has been handed over, events wait for it.
+            var isHandedOver = false
             /// Where the demand goes that a value's delivery returns when the value was queued
             /// for another thread (its sender got `.none`); let go at the end, to break cycles.
             var laterDemand: ((Subscribers.Demand) -> Void)?
@@ -71,17 +86,26 @@
             state = Locked(State(downstream: downstream))
         }
 
-        /// Whether the stream has ended: completed or cancelled.
-        var isOver: Bool { state.withLock { $0.isCompleted || $0.downstream == nil } }
-
         /// Sets where the demand returned for a queued value goes (the upstream, asked).
         func onLaterDemand(_ body: @escaping (Subscribers.Demand) -> Void) {
             state.withLock { $0.laterDemand = body }
         }
 
-        /// Hands the subscriber `subscription`, unless the stream was cancelled.
+        /// Hands the subscriber `subscription`, unless the stream was cancelled, then sends the
+        /// events that came meanwhile from other threads (those this thread sends inside it, the
+        /// subscriber having asked, go out at once, nested).
         func receive(subscription: any Subscription) {
-            state.withLock { $0.downstream }?.receive(subscription: subscription)
+            let downstream = state.withLock { state -> Downstream? in
+                guard !state.isHandedOver else { return nil }
+                state.turns.beginHandOver()
+                return state.downstream
+            }
+            downstream?.receive(subscription: subscription)
+            let next = state.withLock { state in
+                state.isHandedOver = true
+                return state.turns.next()
+            }
+            if let next { _ = deliverInTurn(next, isClaimed: false) }
         }
 
         /// Sends `value`; returns the demand its delivery returned, or `.none` if it was queued
@@ -89,9 +113,9 @@
         func send(_ value: Downstream.Input) -> Subscribers.Demand {
             let isTurn = state.withLock { state in
                 guard !state.isCompleted, state.downstream != nil else { return false }
-                return state.turns.claim(.value(value))
+                return state.claim(.value(value))
             }
-            return isTurn ? deliverInTurn(.value(value)) : .none
+            return isTurn ? deliverInTurn(.value(value), isClaimed: true) : .none
         }
 
         /// Sends `completion`, the first only.
@@ -99,9 +123,9 @@
             let isTurn = state.withLock { state in
                 guard !state.isCompleted, state.downstream != nil else { return false }
                 state.isCompleted = true
-                return state.turns.claim(.completion(completion))
+                return state.claim(.completion(completion))
             }
-            if isTurn { _ = deliverInTurn(.completion(completion)) }
+            if isTurn { _ = deliverInTurn(.completion(completion), isClaimed: true) }
         }
 
         /// Lets the subscriber go: nothing more is delivered.
@@ -112,9 +136,12 @@
             withExtendedLifetime(released) {}
         }
 
-        private func deliverInTurn(_ claimed: Event) -> Subscribers.Demand {
-            var event = claimed
-            var isClaimed = true
+        /// Delivers `first`, then, outermost, what other threads queued meanwhile; returns the
+        /// demand `first`'s delivery returned if it is the caller's own (`isClaimed`); that of
+        /// a queued value goes to `laterDemand`.
+        private func deliverInTurn(_ first: Event, isClaimed: Bool) -> Subscribers.Demand {
+            var event = first
+            var isClaimed = isClaimed
             var returned = Subscribers.Demand.none
             while true {
                 switch event {
@@ -140,6 +167,19 @@
                 event = next
                 isClaimed = false
             }
+        }
+    }
+
+    extension SerialDownstream.State {
+        /// Claims the turn for `event`, or queues it: for the thread delivering, or for the
+        /// hand-over of the subscription if that has not happened (unless it is this thread's,
+        /// in which the subscriber asked and an upstream sent at once).
+        fileprivate mutating func claim(_ event: SerialDownstream.Event) -> Bool {
+            guard isHandedOver || turns.isInsideDelivery else {
+                turns.enqueue(event)
+                return false
+            }
+            return turns.claim(event)
         }
     }
 #endif

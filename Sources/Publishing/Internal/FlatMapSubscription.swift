@@ -320,23 +320,27 @@
         @inlinable
         func fail(_ error: Failure, by inner: Int?) {
             typealias Taken = (
-                downstream: Downstream?, upstream: Link?, others: [Link],
+                downstream: Downstream?, upstream: Link?, all: [Int: Link],
                 kept: FIFO<(inner: Int, value: Value)>
             )
             let taken = state.withLock { state -> Taken? in
                 guard !state.isClosed else { return nil }
                 state.isClosed = true
-                let others = state.inners.filter { $0.key != inner }.map(\.value)
+                // Every inner's link is taken out, to be released after the lock (a sink's token
+                // cancels as it goes): the others are cancelled, the failing one let go.
+                let all = state.inners
                 state.inners = [:]
                 let kept = state.kept
                 state.kept = FIFO()
                 // Sent at once, unless another thread is delivering: that one sends it after.
                 let downstream = state.mayDeliver ? state.downstream.take() : nil
                 if downstream == nil, state.downstream != nil { state.failure = error }
-                return (downstream, state.upstream.take(), others, kept)
+                return (downstream, state.upstream.take(), all, kept)
             }
             guard let taken else { return }
-            for link in taken.others { link.cancel() }
+            let failing = inner.flatMap { taken.all[$0] }
+            for (key, link) in taken.all where key != inner { link.cancel() }
+            withExtendedLifetime(failing) {}
             if inner != nil { taken.upstream?.cancel() }
             withExtendedLifetime(taken.kept) {}
             taken.downstream?.receive(completion: .failure(error))

@@ -126,6 +126,24 @@
             return result
         }
 
+        /// Runs `body`, which hands the subscriber its subscription, as a delivery: an event
+        /// another thread decides on meanwhile waits for it, and one this thread decides on
+        /// inside it (the subscriber asked, and the upstream sent at once) goes out at once,
+        /// nested, as Combine's downstream lock lets it.
+        func handOver(_ body: () -> Void) {
+            lock.lock()
+            // Nothing is delivered before the hand-over, so nobody is delivering.
+            guard !isDelivering else {
+                lock.unlock()
+                return body()
+            }
+            isDelivering = true
+            deliveringThread = .current
+            lock.unlock()
+            body()
+            drain()
+        }
+
         /// Runs `change` on the state; called with the lock held.
         private func changeState<Result>(
             _ change: (inout State, inout Outbox) -> Result, _ outbox: inout Outbox

@@ -116,8 +116,9 @@
             }
             guard let subscriber else { return subscription.cancel() }
             // At once, on the subscribing thread, as Combine's: the scheduler moves values and
-            // the completion, not the subscription.
-            subscriber.receive(subscription: self)
+            // the completion, not the subscription. A value scheduled on another thread waits
+            // for the hand-over to end.
+            gate.handOver { subscriber.receive(subscription: self) }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {

@@ -1,8 +1,8 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
     /// The subscription of an operator that subscribes to one upstream after another (`catch`,
-    /// `retry`, `append`, `switchToLatest`), as Combine's do: the subscriber's demand goes to the current upstream, and a new
-    /// one is asked for what is still owed.
+    /// `retry`, `append`, `switchToLatest`), as Combine's do: the subscriber's demand goes to the
+    /// current upstream, and a new one is asked for what is still owed.
     ///
     /// Each upstream is a *stage*, numbered from zero; only the latest stage delivers, and once
     /// the stream has ended or been cancelled, a stage that comes later is cancelled at once.
@@ -24,7 +24,8 @@
         private let state = Locked(State())
         private let downstream: SerialDownstream<Downstream>
 
-        /// Hands `downstream` this subscription; the stages then come with ``subscribe(_:stage:onFailure:)``.
+        /// Hands `downstream` this subscription; the stages then come with
+        /// ``subscribe(_:stage:onFinish:onFailure:)``.
         init(_ downstream: Downstream) {
             self.downstream = SerialDownstream(downstream)
             // The demand a value queued for another thread's turn returns: owed, and asked of

@@ -16,6 +16,22 @@
             /// Makes an inner publisher from each upstream value.
             public let transform: (Upstream.Output) -> NewPublisher
 
+            /// Creates a publisher of the values of the publishers `transform` makes from each of
+            /// `upstream`'s values, at most `maxPublishers` of them running at once.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose values are transformed into publishers.
+            ///   - maxPublishers: How many inner publishers may run at once.
+            ///   - transform: Makes an inner publisher from each upstream value.
+            public init(
+                upstream: Upstream, maxPublishers: Subscribers.Demand,
+                transform: @escaping (Upstream.Output) -> NewPublisher
+            ) {
+                self.upstream = upstream
+                self.maxPublishers = maxPublishers
+                self.transform = transform
+            }
+
             /// Attaches `subscriber`, then subscribes to the upstream, and to an inner publisher
             /// for each of its values.
             ///

@@ -76,6 +76,10 @@
             var pendingValue: Input?
             var pendingCompletion: Subscribers.Completion<Failure>?
             var lastSent: Context.SchedulerTimeType?
+            /// A value has been taken to be sent and is going out: a completion that comes
+            /// meanwhile waits for it (on a concurrent scheduler, another thread could send it
+            /// first).
+            var isEmitting = false
         }
 
         private let interval: Context.SchedulerTimeType.Stride
@@ -107,23 +111,30 @@
             // `@Published` property's current value) meets its demand: Apple's throttle sends
             // it (heckj/swiftui-notes DebounceAndThrottleTests, run on iOS 14.1, record it).
             downstream.receive(subscription: self)
-            subscription.request(.unlimited)
+            // Unless the subscriber cancelled while it was handed the subscription.
+            if !state.withLock({ $0.isOver }) { subscription.request(.unlimited) }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
             let now = scheduler.now
+            // A value replaced is released after the lock: a release may run user code.
+            var replaced: Input?
             let emission = state.withLock { state -> Context.SchedulerTimeType? in
                 // As Combine's: without demand a value is dropped, even one that would replace
                 // a scheduled value.
                 guard !state.isOver, state.demand > .none else { return nil }
                 guard state.pendingValue == nil, state.pendingCompletion == nil else {
-                    if latest { state.pendingValue = input }
+                    if latest, state.pendingValue != nil {
+                        replaced = state.pendingValue.take()
+                        state.pendingValue = input
+                    }
                     return nil
                 }
                 state.demand -= 1
                 state.pendingValue = input
                 return state.lastSent.map { Swift.max(now, $0.advanced(by: interval)) } ?? now
             }
+            withExtendedLifetime(replaced) {}
             // Scheduled outside the lock: a scheduler may run the action at once.
             if let emission {
                 if emission == now {
@@ -136,13 +147,16 @@
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            let schedulesAlone = state.withLock { state -> Bool in
-                guard !state.isOver, state.pendingCompletion == nil else { return false }
-                let isScheduled = state.pendingValue != nil
+            let (schedulesAlone, upstream) = state.withLock { state in
+                guard !state.isOver, state.pendingCompletion == nil else {
+                    return (false, (any Subscription)?.none)
+                }
+                let isScheduled = state.pendingValue != nil || state.isEmitting
                 state.pendingCompletion = completion
-                state.upstream = nil
-                return !isScheduled
+                return (!isScheduled, state.upstream.take())
             }
+            // The upstream has ended itself: let go, not cancelled.
+            withExtendedLifetime(upstream) {}
             if schedulesAlone { scheduler.schedule { [weak self] in self?.emit() } }
         }
 
@@ -153,13 +167,13 @@
         }
 
         func cancel() {
-            let upstream = state.withLock { state in
+            let (upstream, pending) = state.withLock { state in
                 state.isOver = true
-                state.pendingValue = nil
-                return state.upstream.take()
+                return (state.upstream.take(), state.pendingValue.take())
             }
             upstream?.cancel()
             downstream.cancel()
+            withExtendedLifetime(pending) {}
         }
 
         /// Sends what is scheduled: the value, then the completion.
@@ -171,7 +185,10 @@
                 }
                 let value = state.pendingValue.take()
                 let completion = state.pendingCompletion.take()
-                if value != nil, completion == nil { state.lastSent = now }
+                if value != nil, completion == nil {
+                    state.lastSent = now
+                    state.isEmitting = true
+                }
                 if completion != nil { state.isOver = true }
                 return (value, completion)
             }
@@ -179,7 +196,21 @@
                 let more = downstream.send(value)
                 if more > .none { request(more) }
             }
-            if let completion { downstream.complete(completion) }
+            if let completion {
+                downstream.complete(completion)
+            } else if value != nil {
+                // A completion that came while the value went out goes after it, unless a new
+                // value was scheduled meanwhile (the completion then goes out with that one).
+                let late = state.withLock { state -> Subscribers.Completion<Failure>? in
+                    state.isEmitting = false
+                    guard !state.isOver, state.pendingValue == nil,
+                        let completion = state.pendingCompletion.take()
+                    else { return nil }
+                    state.isOver = true
+                    return completion
+                }
+                if let late { downstream.complete(late) }
+            }
         }
     }
 

@@ -165,8 +165,9 @@
             }
             guard let subscriber else { return subscription.cancel() }
             // At once, on the subscribing thread, as Combine's: the scheduler moves values and
-            // the completion, not the subscription.
-            subscriber.receive(subscription: self)
+            // the completion, not the subscription. A value scheduled on another thread waits
+            // for the hand-over to end.
+            gate.handOver { subscriber.receive(subscription: self) }
             // The deadline starts at the subscription, and again at the first request, as in
             // Combine; armed after the hand-over (if the subscriber asked for nothing then), so
             // that even a deadline that falls due at once (`ImmediateScheduler`'s, on which

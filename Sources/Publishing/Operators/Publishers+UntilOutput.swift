@@ -143,13 +143,13 @@
         }
 
         func receive(subscription: any Subscription) {
-            let (isKept, pending) = state.withLock { state in
+            let (isKept, pending, isTriggered) = state.withLock { state in
                 guard !state.isSubscribed, !(state.isOver && drops) else {
-                    return (false, Subscribers.Demand.none)
+                    return (false, Subscribers.Demand.none, false)
                 }
                 state.isSubscribed = true
                 if !state.isOver { state.upstream = subscription }
-                return (true, state.pending)
+                return (true, state.pending, state.isOver)
             }
             guard isKept else { return subscription.cancel() }
             if drops {
@@ -157,10 +157,13 @@
                 return
             }
             // Combine's `prefix(untilOutputFrom:)` hands over the upstream's subscription as it
-            // comes. One triggered before it is cancelled, after the hand-over, so that the
-            // finish follows the subscription.
+            // comes. If the other publisher sent its value before (its finish waited for this),
+            // the subscription is cancelled and the finish sent after the hand-over, so that it
+            // follows the subscription (Combine's sends the finish at once, before any
+            // subscription). A trigger from another thread during the hand-over waits for it in
+            // `downstream`.
             downstream.receive(subscription: self)
-            if state.withLock({ $0.isOver }) {
+            if isTriggered {
                 subscription.cancel()
                 downstream.complete(.finished)
             }
@@ -173,13 +176,15 @@
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            let trigger = state.withLock { state -> (any Subscription)?? in
+            let ended = state.withLock {
+                state -> (trigger: (any Subscription)?, upstream: (any Subscription)?)? in
                 guard !state.isOver else { return nil }
                 state.isOver = true
-                state.upstream = nil
-                return state.trigger.take()
+                return (state.trigger.take(), state.upstream.take())
             }
-            guard let trigger else { return }
+            guard let (trigger, upstream) = ended else { return }
+            // The upstream has ended itself: let go, not cancelled.
+            withExtendedLifetime(upstream) {}
             // `prefix` lets the other publisher go; Combine's `drop` keeps it.
             if !drops { trigger?.cancel() }
             downstream.complete(completion)
@@ -206,15 +211,18 @@
 
         /// The other publisher's value: ends the stream (`prefix`), or starts it (`drop`).
         private func triggered() {
+            var trigger: (any Subscription)?
             let ended = state.withLock {
                 state -> (upstream: (any Subscription)?, isSubscribed: Bool)? in
                 guard !state.isOver, !state.isTriggered else { return nil }
                 state.isTriggered = true
-                state.trigger = nil
+                // Let go, not cancelled, as Combine's; released after the lock.
+                trigger = state.trigger.take()
                 guard !drops else { return nil }
                 state.isOver = true
                 return (state.upstream.take(), state.isSubscribed)
             }
+            withExtendedLifetime(trigger) {}
             guard let ended else { return }
             ended.upstream?.cancel()
             // Before the upstream's subscription, the finish waits for it (see above).
@@ -224,12 +232,14 @@
         /// The other publisher ended: without its value, `drop` ends the stream with the same
         /// completion, and cancels the upstream; `prefix` carries on.
         private func triggerEnded(_ completion: Subscribers.Completion<some Error>) {
+            var trigger: (any Subscription)?
             let ended = state.withLock { state -> (any Subscription)?? in
-                state.trigger = nil
+                trigger = state.trigger.take()
                 guard drops, !state.isTriggered, !state.isOver else { return nil }
                 state.isOver = true
                 return state.upstream.take()
             }
+            withExtendedLifetime(trigger) {}
             guard let ended else { return }
             ended?.cancel()
             switch completion {
