@@ -232,6 +232,22 @@ struct CombiningDemandTests {
         withExtendedLifetime(token) {}
     }
 
+    @Test("zip returns the demand a delivery returns to the upstream that completed the pair only")
+    func zipReturnsDemandToTheTriggeringUpstream() {
+        let (a, b) = (PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>())
+        let subscriber = PacedSubscriber<String>(initial: .max(1), perValue: .max(1))
+        a.zip(b) { "\($0)-\($1)" }.subscribe(subscriber)
+        a.send(1)
+        b.send(1)  // completes the pair: the .max(1) it returns goes to b only
+        a.send(2)  // nothing asked of a: the subject drops it
+        b.send(2)
+        a.send(3)  // dropped too
+        #expect(subscriber.values == ["1-1"])
+        subscriber.subscription?.request(.max(1))  // asked of both
+        a.send(4)
+        #expect(subscriber.values == ["1-1", "4-2"])
+    }
+
     @Test("switchToLatest, an old inner publisher sending while a new one does: one at a time")
     func switchToLatestSerialisesDeliveries() async {
         let outer = PassthroughSubject<AnyPublisher<Int, Never>, Never>()

@@ -64,6 +64,12 @@
             if initial > 0 { subscription.request(initial) }
         }
 
+        /// Adds `more` to what the subscriber has asked for, without asking any upstream: it was
+        /// returned to the upstream whose value was delivered.
+        func count(_ more: Subscribers.Demand) {
+            lock.withLock { if !isTerminated { requested += more } }
+        }
+
         /// Adds `more` to what the subscriber has asked for, and asks every upstream for it.
         func askEveryUpstream(_ more: Subscribers.Demand) {
             lock.lock()
@@ -89,15 +95,24 @@
             turns.claim(event)
         }
 
-        /// Delivers a claimed event, then, outermost, what other threads queued meanwhile.
-        func deliver(_ event: Event) {
+        /// Delivers a claimed event, then, outermost, what other threads queued meanwhile. With
+        /// `returnsDemand`, the demand the claimed value's delivery returns is returned, for the
+        /// caller to return to the upstream that sent it, instead of ``add(_:)``ed.
+        @discardableResult
+        func deliver(_ event: Event, returnsDemand: Bool = false) -> Subscribers.Demand {
             var event = event
+            var returned = Subscribers.Demand.none
+            var isClaimed = true
             while true {
                 switch event {
                 case .value(let value):
                     if let downstream = lock.withLock({ downstream }) {
                         let more = downstream.receive(value)
-                        if more > 0 { add(more) }
+                        if returnsDemand, isClaimed {
+                            returned = more
+                        } else if more > 0 {
+                            add(more)
+                        }
                     }
                 case .completion(let completion):
                     lock.lock()
@@ -110,8 +125,9 @@
                 lock.lock()
                 let next = turns.next()
                 lock.unlock()
-                guard let next else { return }
+                guard let next else { return returned }
                 event = next
+                isClaimed = false
             }
         }
 

@@ -35,10 +35,14 @@
             let event = Event.value(combine(values))
             let now = claim(event)
             lock.unlock()
-            if now { deliver(event) }
+            // As Combine's: the demand the delivery returns goes back to the upstream whose
+            // value completed the tuple, as its `receive(_:)`'s result, and to no other
+            // (OpenCombine's Zip, "AppleRef: 001").
+            let more = now ? deliver(event, returnsDemand: true) : .none
+            if more > .none { count(more) }
             lock.lock()
             finishIfExhaustedLocked()
-            return .none
+            return more
         }
 
         override func receive(
