@@ -88,6 +88,24 @@ struct ValuesTests {
         #expect(try await iterator.next() == nil)
     }
 
+    @Test(
+        "values has Combine's types: AsyncPublisher, and AsyncThrowingPublisher throwing any Error")
+    func combinesTypes() async {
+        let plain: AsyncPublisher<Just<Int>> = Just(1).values
+        var received: [Int] = []
+        for await value in plain { received.append(value) }
+        #expect(received == [1])
+        let failing: AsyncThrowingPublisher<Fail<Int, TestError>> =
+            Fail(error: TestError(code: 3)).values
+        do {
+            for try await _ in failing {}
+            Issue.record("The failing publisher's sequence finished")
+        } catch {
+            // `any Error`, as on Apple platforms: the publisher's error is reached by a cast.
+            #expect(error as? TestError == TestError(code: 3))
+        }
+    }
+
     @Test("Cancelling the iterating task ends the sequence instead of hanging")
     func cancellationEnds() async {
         let subject = PassthroughSubject<Int, Never>()

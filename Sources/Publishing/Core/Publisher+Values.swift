@@ -1,14 +1,14 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
 
-    extension Publisher {
+    extension Publisher where Failure == Never {
         /// The publisher's values as an asynchronous sequence.
         ///
         /// As in Combine, the subscription starts when iteration starts and asks for one value
         /// each time the loop awaits the next: a subject's value sent while the loop's body runs
         /// is dropped, and a `CurrentValueSubject` or `@Published` property gives its current
-        /// value then. The sequence ends when the publisher finishes, throws the publisher's
-        /// error when it fails, and ends early if the iterating task is cancelled.
+        /// value then. The sequence ends when the publisher finishes, and ends early if the
+        /// iterating task is cancelled.
         ///
         /// ```swift
         /// for await isLoading in viewModel.$isLoading.values {
@@ -20,12 +20,33 @@
         }
     }
 
-    /// An asynchronous sequence of a publisher's values; see ``Publisher/values``.
-    public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence {
+    extension Publisher {
+        /// The values of a publisher that can fail, as an asynchronous sequence that throws its
+        /// failure.
+        ///
+        /// As in Combine, the sequence throws `any Error` (catch the publisher's error with a
+        /// cast, `catch let error as MyError`), asks for one value each time the loop awaits the
+        /// next, ends when the publisher finishes, and ends early if the iterating task is
+        /// cancelled.
+        ///
+        /// ```swift
+        /// for try await items in service.itemsPublisher().values {
+        ///     show(items)
+        /// }
+        /// ```
+        public var values: AsyncThrowingPublisher<Self> {
+            AsyncThrowingPublisher(self)
+        }
+    }
+
+    /// An asynchronous sequence of the values of a publisher that cannot fail; see
+    /// `Publisher.values`.
+    public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence
+    where Upstream.Failure == Never {
         /// The publisher's output type.
         public typealias Element = Upstream.Output
-        /// The publisher's failure type.
-        public typealias Failure = Upstream.Failure
+        /// The sequence cannot fail.
+        public typealias Failure = Never
 
         private let upstream: Upstream
 
@@ -38,92 +59,148 @@
 
         /// Subscribes to the publisher and returns an iterator over its values from now on.
         public func makeAsyncIterator() -> Iterator {
-            Iterator(subscribingTo: upstream)
+            Iterator(values: ValuesIterator(subscribingTo: upstream))
         }
 
         /// Asks for one value at a time and yields it.
         public struct Iterator: AsyncIteratorProtocol {
-            /// The subscriber behind the iterator: it asks for a value when `next()` does.
-            // @unchecked: `upstream` is only reached while holding `lock`; the mailbox is
-            // thread-safe.
-            private final class Inbox: Subscriber, @unchecked Sendable {
-                typealias Input = Element
-                typealias Failure = Upstream.Failure
+            var values: ValuesIterator<Upstream>
 
-                let mailbox = Mailbox<PublisherEvent<Element, Failure>>()
-                private var upstream: (any Subscription)?
-                private var isOver = false
-                private let lock = Lock()
-
-                func receive(subscription: any Subscription) {
-                    let isOver = lock.withLock {
-                        if !self.isOver { upstream = subscription }
-                        return self.isOver
-                    }
-                    if isOver { subscription.cancel() }
-                }
-
-                func receive(_ input: Element) -> Subscribers.Demand {
-                    mailbox.post(.value(input))
-                    return .none
-                }
-
-                func receive(completion: Subscribers.Completion<Failure>) {
-                    lock.withLock { upstream = nil }
-                    mailbox.post(.completion(completion))
-                }
-
-                func requestOne() {
-                    lock.withLock { upstream }?.request(.max(1))
-                }
-
-                func cancel() {
-                    let upstream = lock.withLock {
-                        isOver = true
-                        return self.upstream.take()
-                    }
-                    upstream?.cancel()
-                }
-
-                deinit { upstream?.cancel() }
-            }
-
-            /// Cancels the subscription when the iterator, and every copy of it, is gone.
-            private final class Owner {
-                let inbox = Inbox()
-
-                deinit { inbox.cancel() }
-            }
-
-            private var owner: Owner?
-
-            init(subscribingTo upstream: Upstream) {
-                let owner = Owner()
-                upstream.subscribe(owner.inbox)
-                self.owner = owner
+            /// The next value; `nil` after the publisher finishes or the task is cancelled.
+            public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+                await values.next(isolation: actor)
             }
 
             /// The next value; `nil` after the publisher finishes or the task is cancelled.
+            public mutating func next() async -> Element? {
+                await values.next(isolation: nil)
+            }
+        }
+    }
+
+    /// An asynchronous sequence of the values of a publisher that can fail, throwing its failure
+    /// as `any Error`, as Combine's does; see `Publisher.values`.
+    public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence {
+        /// The publisher's output type.
+        public typealias Element = Upstream.Output
+        /// Any error: the publisher's failure, as Combine's sequence throws it.
+        public typealias Failure = any Error
+
+        private let upstream: Upstream
+
+        /// Wraps `publisher`.
+        ///
+        /// - Parameter publisher: The publisher whose values the sequence yields.
+        public init(_ publisher: Upstream) {
+            upstream = publisher
+        }
+
+        /// Subscribes to the publisher and returns an iterator over its values from now on.
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(values: ValuesIterator(subscribingTo: upstream))
+        }
+
+        /// Asks for one value at a time and yields it.
+        public struct Iterator: AsyncIteratorProtocol {
+            var values: ValuesIterator<Upstream>
+
+            /// The next value; `nil` after the publisher finishes or the task is cancelled;
+            /// throws the publisher's failure.
             public mutating func next(
                 isolation actor: isolated (any Actor)?
-            ) async throws(Failure) -> Element? {
-                guard let inbox = owner?.inbox else { return nil }
-                inbox.requestOne()
-                switch await inbox.mailbox.receive(isolation: actor) {
-                case .value(let value):
-                    return value
-                case .completion(.failure(let error)):
-                    owner = nil
-                    throw error
-                case .completion(.finished), nil:
-                    owner = nil
-                    return nil
-                }
+            ) async throws -> Element? {
+                try await values.next(isolation: actor)
             }
 
-            /// The next value; `nil` after the publisher finishes or the task is cancelled.
-            public mutating func next() async throws(Failure) -> Element? {
-                try await next(isolation: nil)
+            /// The next value; `nil` after the publisher finishes or the task is cancelled;
+            /// throws the publisher's failure.
+            public mutating func next() async throws -> Element? {
+                try await values.next(isolation: nil)
+            }
+        }
+    }
+
+    /// What both sequences iterate with: asks for one value at a time and yields it, throwing
+    /// the publisher's own failure.
+    struct ValuesIterator<Upstream: Publisher> {
+        typealias Element = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        /// The subscriber behind the iterator: it asks for a value when `next()` does.
+        // @unchecked: `upstream` is only reached while holding `lock`; the mailbox is
+        // thread-safe.
+        private final class Inbox: Subscriber, @unchecked Sendable {
+            typealias Input = Element
+            typealias Failure = Upstream.Failure
+
+            let mailbox = Mailbox<PublisherEvent<Element, Failure>>()
+            private var upstream: (any Subscription)?
+            private var isOver = false
+            private let lock = Lock()
+
+            func receive(subscription: any Subscription) {
+                let isOver = lock.withLock {
+                    if !self.isOver { upstream = subscription }
+                    return self.isOver
+                }
+                if isOver { subscription.cancel() }
+            }
+
+            func receive(_ input: Element) -> Subscribers.Demand {
+                mailbox.post(.value(input))
+                return .none
+            }
+
+            func receive(completion: Subscribers.Completion<Failure>) {
+                lock.withLock { upstream = nil }
+                mailbox.post(.completion(completion))
+            }
+
+            func requestOne() {
+                lock.withLock { upstream }?.request(.max(1))
+            }
+
+            func cancel() {
+                let upstream = lock.withLock {
+                    isOver = true
+                    return self.upstream.take()
+                }
+                upstream?.cancel()
+            }
+
+            deinit { upstream?.cancel() }
+        }
+
+        /// Cancels the subscription when the iterator, and every copy of it, is gone.
+        private final class Owner {
+            let inbox = Inbox()
+
+            deinit { inbox.cancel() }
+        }
+
+        private var owner: Owner?
+
+        init(subscribingTo upstream: Upstream) {
+            let owner = Owner()
+            upstream.subscribe(owner.inbox)
+            self.owner = owner
+        }
+
+        /// The next value; `nil` after the publisher finishes or the task is cancelled.
+        mutating func next(
+            isolation actor: isolated (any Actor)?
+        ) async throws(Failure) -> Element? {
+            guard let inbox = owner?.inbox else { return nil }
+            inbox.requestOne()
+            switch await inbox.mailbox.receive(isolation: actor) {
+            case .value(let value):
+                return value
+            case .completion(.failure(let error)):
+                owner = nil
+                throw error
+            case .completion(.finished), nil:
+                owner = nil
+                return nil
             }
         }
     }
