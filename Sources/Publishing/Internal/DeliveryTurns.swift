@@ -95,12 +95,14 @@
         /// events that came meanwhile from other threads (those this thread sends inside it, the
         /// subscriber having asked, go out at once, nested).
         func receive(subscription: any Subscription) {
-            let downstream = state.withLock { state -> Downstream? in
+            let handOver = state.withLock { state -> Downstream?? in
                 guard !state.isHandedOver else { return nil }
                 state.turns.beginHandOver()
-                return state.downstream
+                return .some(state.downstream)
             }
-            downstream?.receive(subscription: subscription)
+            // Handed over once: a second call has no turn to end.
+            guard let handOver else { return }
+            handOver?.receive(subscription: subscription)
             let next = state.withLock { state in
                 state.isHandedOver = true
                 return state.turns.next()

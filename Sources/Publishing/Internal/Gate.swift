@@ -127,10 +127,12 @@
         }
 
         /// Runs `body`, which hands the subscriber its subscription, as a delivery: an event
-        /// another thread decides on meanwhile waits for it, and one this thread decides on
-        /// inside it (the subscriber asked, and the upstream sent at once) goes out at once,
-        /// nested, as Combine's downstream lock lets it.
-        func handOver(_ body: () -> Void) {
+        /// decided on meanwhile waits for it, and one this thread decides on inside it (the
+        /// subscriber asked, and the upstream sent at once) goes out at once, nested. What
+        /// waited is then delivered by work `schedule` runs (on the operator's scheduler, where
+        /// it was meant to go out), not by the subscribing thread; events that come before
+        /// that work runs queue behind it.
+        func handOver(_ body: () -> Void, resumingWith schedule: (@escaping () -> Void) -> Void) {
             lock.lock()
             // Nothing is delivered before the hand-over, so nobody is delivering.
             guard !isDelivering else {
@@ -141,7 +143,21 @@
             deliveringThread = .current
             lock.unlock()
             body()
-            drain()
+            lock.lock()
+            guard !queue.isEmpty else {
+                isDelivering = false
+                deliveringThread = nil
+                lock.unlock()
+                return
+            }
+            // Still delivering, on no thread: later events queue until the scheduled work
+            // delivers them all, in order.
+            deliveringThread = nil
+            lock.unlock()
+            schedule { [self] in
+                lock.withLock { deliveringThread = .current }
+                drain()
+            }
         }
 
         /// Runs `change` on the state; called with the lock held.

@@ -49,7 +49,10 @@
                 return
             }
             accepted &+= 1
-            acceptedOn = .current
+            if acceptedOn?.isCurrent != true {
+                acceptedOn = .current
+                acceptedOnSince = accepted
+            }
             current = value
             guard !subscriptions.isEmpty else {
                 // Nobody to deliver to: store at once (and run what a subscriber that has left since
@@ -73,7 +76,13 @@
                 deliverAndUnlock(value)
                 lock.lock()
             }
-            if accepted == sequence || acceptedOn?.isCurrent == true { stored = value }
+            // Stored unless a later value was accepted since, other than this thread's nested
+            // ones.
+            if accepted == sequence
+                || (acceptedOn?.isCurrent == true && acceptedOnSince <= sequence)
+            {
+                stored = value
+            }
             runAfterStoreAndUnlock()
         }
 

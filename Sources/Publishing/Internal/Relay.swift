@@ -110,10 +110,12 @@
         /// Values accepted so far: a store is skipped once another thread's later value has
         /// been accepted, so the property ends on the last value sent when sends overlap.
         @usableFromInline @exclusivity(unchecked) var accepted: UInt64 = 0
-        /// The thread that sent the value accepted last. A later value sent from inside a
-        /// delivery, on the delivering thread, does not skip the store: as in Combine, the
-        /// assignment that was delivering stores its value after it.
+        /// The thread that sent the value accepted last, and the sequence number from which
+        /// every value accepted was that thread's. Values sent from inside a delivery, on the
+        /// delivering thread, do not skip the store of the assignment that was delivering: as in
+        /// Combine, it stores its value after them. One from another thread since does.
         @usableFromInline @exclusivity(unchecked) var acceptedOn: ThreadID?
+        @usableFromInline @exclusivity(unchecked) var acceptedOnSince: UInt64 = 0
         /// For a `@Published` property's relay: what the package's own subscribers (a test's wait,
         /// a whole-model check) asked to run once the assignment delivering to them has stored its
         /// value. Run in order, under the lock.

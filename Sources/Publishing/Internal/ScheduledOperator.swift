@@ -118,7 +118,7 @@
             // At once, on the subscribing thread, as Combine's: the scheduler moves values and
             // the completion, not the subscription. A value scheduled on another thread waits
             // for the hand-over to end.
-            gate.handOver { subscriber.receive(subscription: self) }
+            gate.handOver({ subscriber.receive(subscription: self) }, resumingWith: schedule)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {

@@ -76,10 +76,9 @@
             var pendingValue: Input?
             var pendingCompletion: Subscribers.Completion<Failure>?
             var lastSent: Context.SchedulerTimeType?
-            /// A value has been taken to be sent and is going out: a completion that comes
-            /// meanwhile waits for it (on a concurrent scheduler, another thread could send it
-            /// first).
-            var isEmitting = false
+            /// Values taken to be sent and still going out: a completion that comes meanwhile
+            /// waits for them (on a concurrent scheduler, another thread could send it first).
+            var emitting = 0
         }
 
         private let interval: Context.SchedulerTimeType.Stride
@@ -151,7 +150,7 @@
                 guard !state.isOver, state.pendingCompletion == nil else {
                     return (false, (any Subscription)?.none)
                 }
-                let isScheduled = state.pendingValue != nil || state.isEmitting
+                let isScheduled = state.pendingValue != nil || state.emitting > 0
                 state.pendingCompletion = completion
                 return (!isScheduled, state.upstream.take())
             }
@@ -187,7 +186,7 @@
                 let completion = state.pendingCompletion.take()
                 if value != nil, completion == nil {
                     state.lastSent = now
-                    state.isEmitting = true
+                    state.emitting += 1
                 }
                 if completion != nil { state.isOver = true }
                 return (value, completion)
@@ -202,8 +201,8 @@
                 // A completion that came while the value went out goes after it, unless a new
                 // value was scheduled meanwhile (the completion then goes out with that one).
                 let late = state.withLock { state -> Subscribers.Completion<Failure>? in
-                    state.isEmitting = false
-                    guard !state.isOver, state.pendingValue == nil,
+                    state.emitting -= 1
+                    guard !state.isOver, state.emitting == 0, state.pendingValue == nil,
                         let completion = state.pendingCompletion.take()
                     else { return nil }
                     state.isOver = true

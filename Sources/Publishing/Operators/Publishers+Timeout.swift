@@ -167,7 +167,10 @@
             // At once, on the subscribing thread, as Combine's: the scheduler moves values and
             // the completion, not the subscription. A value scheduled on another thread waits
             // for the hand-over to end.
-            gate.handOver { subscriber.receive(subscription: self) }
+            let (scheduler, options) = (scheduler, options)
+            gate.handOver(
+                { subscriber.receive(subscription: self) },
+                resumingWith: { scheduler.schedule(options: options, $0) })
             // The deadline starts at the subscription, and again at the first request, as in
             // Combine; armed after the hand-over (if the subscriber asked for nothing then), so
             // that even a deadline that falls due at once (`ImmediateScheduler`'s, on which
