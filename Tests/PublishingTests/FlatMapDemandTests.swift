@@ -4,44 +4,8 @@
 import Publishing
 import Testing
 
-/// What a recorded publisher's subscription was asked.
-private enum Asked: Equatable {
-    case request(Subscribers.Demand)
-    case cancel
-}
-
-/// A publisher for one subscriber that records what it is asked; a test sends its events and
-/// sees the demand each value returns.
-private final class Recorded: Publisher {
-    typealias Output = Int
-    typealias Failure = TestError
-
-    private final class Recording: Subscription {
-        var asked: [Asked] = []
-        func request(_ demand: Subscribers.Demand) { asked.append(.request(demand)) }
-        func cancel() { asked.append(.cancel) }
-    }
-
-    private let recording = Recording()
-    private var subscriber: AnySubscriber<Int, TestError>?
-
-    var asked: [Asked] { recording.asked }
-
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
-        self.subscriber = AnySubscriber(subscriber)
-        subscriber.receive(subscription: recording)
-    }
-
-    /// Sends `value`; returns the demand the subscriber returned, `nil` if none is subscribed.
-    @discardableResult
-    func send(_ value: Int) -> Subscribers.Demand? {
-        subscriber?.receive(value)
-    }
-
-    func send(completion: Subscribers.Completion<TestError>) {
-        subscriber?.receive(completion: completion)
-    }
-}
+/// An inner publisher the tests send through, recording what it is asked.
+private typealias Recorded = RecordingUpstream<Int, TestError>
 
 /// Asks for `initial` values, then for what a test requests; records what it is given, and how
 /// deeply its deliveries nest.
@@ -108,7 +72,7 @@ struct FlatMapDemandTests {
         let upstream = Self.subscribe(probe, to: inners)
         upstream.send(0)
         upstream.send(1)
-        #expect(inners.map(\.asked) == [[.request(.max(1))], [.request(.max(1))]])
+        #expect(inners.map(\.events) == [[.request(.max(1))], [.request(.max(1))]])
         // Sent at once: the inner publisher is asked for one more in its place.
         #expect(inners[0].send(10) == .max(1))
         #expect(inners[1].send(20) == .max(1))
@@ -120,11 +84,11 @@ struct FlatMapDemandTests {
         // Asked for one: the first kept comes, and its inner publisher is asked for one more.
         probe.request(.max(1))
         #expect(probe.values == [10, 20, 21])
-        #expect(inners[1].asked == [.request(.max(1)), .request(.max(1))])
-        #expect(inners[0].asked == [.request(.max(1))])
+        #expect(inners[1].events == [.request(.max(1)), .request(.max(1))])
+        #expect(inners[0].events == [.request(.max(1))])
         probe.request(.max(5))
         #expect(probe.values == [10, 20, 21, 11])
-        #expect(inners[0].asked == [.request(.max(1)), .request(.max(1))])
+        #expect(inners[0].events == [.request(.max(1)), .request(.max(1))])
         // Demand left over: a new value is sent at once.
         #expect(inners[0].send(12) == .max(1))
         #expect(probe.values == [10, 20, 21, 11, 12])
@@ -143,10 +107,10 @@ struct FlatMapDemandTests {
         #expect(probe.values.isEmpty)
         probe.request(.max(2))
         #expect(probe.values == [1, 0])
-        #expect(inners.map(\.asked.count) == [2, 2, 1])
+        #expect(inners.map(\.events.count) == [2, 2, 1])
         probe.request(.max(1))
         #expect(probe.values == [1, 0, 2])
-        #expect(inners.map(\.asked.count) == [2, 2, 2])
+        #expect(inners.map(\.events.count) == [2, 2, 2])
     }
 
     @Test("With unlimited demand every inner is asked for .unlimited, and values go straight on")
@@ -156,12 +120,12 @@ struct FlatMapDemandTests {
         let upstream = Self.subscribe(probe, to: inners)
         upstream.send(0)
         upstream.send(1)
-        #expect(inners.map(\.asked) == [[.request(.unlimited)], [.request(.unlimited)]])
+        #expect(inners.map(\.events) == [[.request(.unlimited)], [.request(.unlimited)]])
         inners[1].send(2)
         inners[0].send(1)
         inners[1].send(3)
         #expect(probe.values == [2, 1, 3])
-        #expect(inners.map(\.asked) == [[.request(.unlimited)], [.request(.unlimited)]])
+        #expect(inners.map(\.events) == [[.request(.unlimited)], [.request(.unlimited)]])
     }
 
     @Test("Asking for .unlimited later sends what was kept, then asks every inner for .unlimited")
@@ -174,7 +138,7 @@ struct FlatMapDemandTests {
         #expect(inner.send(2) == Subscribers.Demand.none)
         probe.request(.unlimited)
         #expect(probe.values == [1, 2])
-        #expect(inner.asked == [.request(.max(1)), .request(.unlimited)])
+        #expect(inner.events == [.request(.max(1)), .request(.unlimited)])
         inner.send(3)
         #expect(probe.values == [1, 2, 3])
     }
@@ -194,7 +158,7 @@ struct FlatMapDemandTests {
         #expect(inners[0].send(3) == .max(1))
         #expect(inners[0].send(4) == Subscribers.Demand.none)
         #expect(probe.values == [0, 1, 2, 3])
-        #expect(inners[0].asked == [.request(.max(1))])
+        #expect(inners[0].events == [.request(.max(1))])
 
         // A value kept behind the one being sent comes once that delivery returns, not inside.
         probe.whileReceiving = { value in
@@ -205,8 +169,8 @@ struct FlatMapDemandTests {
         probe.request(.max(1))
         #expect(probe.values == [0, 1, 2, 3, 4, 5])
         #expect(probe.deepest == 1)
-        #expect(inners[0].asked == [.request(.max(1)), .request(.max(1))])
-        #expect(inners[1].asked == [.request(.max(1)), .request(.max(1))])
+        #expect(inners[0].events == [.request(.max(1)), .request(.max(1))])
+        #expect(inners[1].events == [.request(.max(1)), .request(.max(1))])
     }
 
     @Test("It finishes once the upstream and every inner have, and what was kept is sent")
@@ -228,8 +192,8 @@ struct FlatMapDemandTests {
         #expect(probe.values == [1, 2])
         #expect(probe.completions == [.finished])
         // A finished inner publisher is not asked for more, nor cancelled.
-        #expect(inners[0].asked == [.request(.max(1))])
-        #expect(inners[1].asked == [.request(.max(1))])
+        #expect(inners[0].events == [.request(.max(1))])
+        #expect(inners[1].events == [.request(.max(1))])
     }
 
     @Test("An inner publisher's failure cancels the others, drops what was kept, and is sent")
@@ -241,9 +205,9 @@ struct FlatMapDemandTests {
         #expect(inners[0].send(1) == Subscribers.Demand.none)
         inners[1].send(completion: .failure(TestError(code: 1)))
         #expect(probe.completions == [.failure(TestError(code: 1))])
-        #expect(inners[0].asked == [.request(.max(1)), .cancel])
-        #expect(inners[1].asked == [.request(.max(1))])
-        #expect(inners[2].asked == [.request(.max(1)), .cancel])
+        #expect(inners[0].events == [.request(.max(1)), .cancel])
+        #expect(inners[1].events == [.request(.max(1))])
+        #expect(inners[2].events == [.request(.max(1)), .cancel])
         probe.request(.max(1))
         #expect(inners[2].send(2) == Subscribers.Demand.none)
         #expect(probe.values.isEmpty)
@@ -262,8 +226,8 @@ struct FlatMapDemandTests {
         upstream.send(completion: .failure(TestError(code: 2)))
         #expect(probe.values == [1])
         #expect(probe.completions == [.failure(TestError(code: 2))])
-        #expect(inners[0].asked == [.request(.max(1)), .cancel])
-        #expect(inners[1].asked == [.request(.max(1)), .cancel])
+        #expect(inners[0].events == [.request(.max(1)), .cancel])
+        #expect(inners[1].events == [.request(.max(1)), .cancel])
     }
 
     @Test("Cancelling cancels the upstream and every inner; nothing is sent or asked after")
@@ -277,16 +241,16 @@ struct FlatMapDemandTests {
         #expect(inners[1].send(1) == .max(1))
         #expect(inners[0].send(2) == Subscribers.Demand.none)
         probe.cancel()
-        #expect(upstream.asked == [.request(.max(3)), .cancel])
-        #expect(inners[0].asked == [.request(.max(1)), .cancel])
-        #expect(inners[1].asked == [.request(.max(1)), .cancel])
+        #expect(upstream.events == [.request(.max(3)), .cancel])
+        #expect(inners[0].events == [.request(.max(1)), .cancel])
+        #expect(inners[1].events == [.request(.max(1)), .cancel])
         probe.request(.max(5))
         #expect(inners[0].send(3) == Subscribers.Demand.none)
         inners[0].send(completion: .finished)
         #expect(probe.values == [1])
         #expect(probe.completions.isEmpty)
-        #expect(upstream.asked == [.request(.max(3)), .cancel])
-        #expect(inners[0].asked == [.request(.max(1)), .cancel])
+        #expect(upstream.events == [.request(.max(3)), .cancel])
+        #expect(inners[0].events == [.request(.max(1)), .cancel])
     }
 
     @Test("maxPublishers: the upstream is asked for that many, then one more per finished inner")
@@ -295,21 +259,21 @@ struct FlatMapDemandTests {
         let inners = [Recorded(), Recorded(), Recorded()]
         let probe = Probe(.max(1))
         upstream.flatMap(maxPublishers: .max(2)) { inners[$0] }.subscribe(probe)
-        #expect(upstream.asked == [.request(.max(2))])
+        #expect(upstream.events == [.request(.max(2))])
         #expect(upstream.send(0) == Subscribers.Demand.none)
         #expect(upstream.send(1) == Subscribers.Demand.none)
         #expect(inners[1].send(1) == .max(1))
         #expect(inners[0].send(0) == Subscribers.Demand.none)
         inners[1].send(completion: .finished)
-        #expect(upstream.asked == [.request(.max(2)), .request(.max(1))])
+        #expect(upstream.events == [.request(.max(2)), .request(.max(1))])
         // The finished inner publisher's value was sent: nothing kept waits on it.
         #expect(upstream.send(2) == Subscribers.Demand.none)
-        #expect(inners[2].asked == [.request(.max(1))])
+        #expect(inners[2].events == [.request(.max(1))])
         inners[0].send(completion: .finished)
         // Its value is kept, though it has finished: it comes when asked for.
-        #expect(upstream.asked == [.request(.max(2)), .request(.max(1)), .request(.max(1))])
+        #expect(upstream.events == [.request(.max(2)), .request(.max(1)), .request(.max(1))])
         probe.request(.max(1))
         #expect(probe.values == [1, 0])
-        #expect(inners[0].asked == [.request(.max(1))])
+        #expect(inners[0].events == [.request(.max(1))])
     }
 }

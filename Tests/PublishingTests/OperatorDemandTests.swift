@@ -263,17 +263,17 @@ struct OperatorDemandTests {
 
     @Test("catch and append neither cancel an upstream that has completed nor ask it again")
     func completedStagesAreNotCancelled() {
-        let failing = ScriptedUpstream<Int, TestError>()
+        let failing = RecordingUpstream<Int, TestError>()
         let caught = PacedSubscriber<Int>(initial: .max(3))
         failing.catch { _ in Just(9) }.subscribe(caught)
         failing.send(completion: .failure(TestError()))
-        #expect(failing.events == ["request max(3)"])
+        #expect(failing.events == [.request(.max(3))])
         #expect(caught.values == [9])
-        let prefix = ScriptedUpstream<Int, Never>()
+        let prefix = RecordingUpstream<Int, Never>()
         let appended = PacedSubscriber<Int>(initial: .max(3))
         prefix.append(7).subscribe(appended)
         prefix.send(completion: .finished)
-        #expect(prefix.events == ["request max(3)"])
+        #expect(prefix.events == [.request(.max(3))])
         #expect(appended.values == [7])
     }
 
@@ -474,29 +474,5 @@ struct OperatorDemandTests {
             #expect(received == expected, "latest: \(latest)")
             withExtendedLifetime(token) {}
         }
-    }
-}
-
-/// A publisher for one subscriber that records what it is asked (requests, cancels); a test
-/// sends its events.
-private final class ScriptedUpstream<Output, Failure: Error>: Publisher {
-    private final class Recording: Subscription {
-        var events: [String] = []
-        func request(_ demand: Subscribers.Demand) { events.append("request \(demand)") }
-        func cancel() { events.append("cancel") }
-    }
-
-    private let recording = Recording()
-    private var subscriber: AnySubscriber<Output, Failure>?
-
-    var events: [String] { recording.events }
-
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        self.subscriber = AnySubscriber(subscriber)
-        subscriber.receive(subscription: recording)
-    }
-
-    func send(completion: Subscribers.Completion<Failure>) {
-        subscriber?.receive(completion: completion)
     }
 }
