@@ -347,12 +347,23 @@ final class QueryViewModel: ObservableObject {
     }
 }
 
-// The README's `@MainActor` test case with end-of-test checks: its `setUp` is synchronous.
+// The README's `@MainActor` test case with end-of-test checks: fixtures in stored properties (a
+// main-actor model `lazy`, made on first use), and a synchronous `setUp`.
 @MainActor
 final class SearchModelXCTests: XCTestCase {
+    private let clock = TestClock()
+    private lazy var model = SearchModel(clock: clock) { ["\($0)!"] }
+
     override func setUp() {
         super.setUp()
         addEndOfTestChecks()
+    }
+
+    func testSearchesOnceTypingPauses() async {
+        model.query = "swift"
+        await clock.advance(by: .milliseconds(300), whenAsleep: 1)
+        let results = await until(model, \.results) { $0 == ["swift!"] }
+        XCTAssertEqual(results, ["swift!"])
     }
 
     func testTheModelIsReleased() async {

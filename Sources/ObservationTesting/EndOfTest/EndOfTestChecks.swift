@@ -8,11 +8,18 @@ public import XCTest
 /// struct SearchViewModelTests { … }
 /// ```
 ///
-/// Each of these fails the test, where it was made, naming what is pending:
+/// Each of these fails the test, where it was made, naming what is pending and what to do:
 /// - a ``TestClock`` with tasks still asleep on it, or actions of a ``TestScheduler`` still due;
 /// - a ``ChangeRecorder`` still alive with changes not asserted (one released reports itself);
 /// - strict (`.endOfTestChecks(strict: true)`), a ``Recorder`` with values no wait or
-///   ``Recorder/values`` read.
+///   ``Recorder/values`` read, and a scheduled action cancelled before its first run at a time
+///   its scheduler never reached (a debounce cut off as its view model went).
+///
+/// Each clock, scheduler and recorder is checked wherever it was made: in the test, in a helper,
+/// as a stored property of the suite (made inside the test's checks), or outside any test (checked
+/// by each test that uses it). A test whose clocks hold work that has stood still for 5 seconds
+/// (scaled by `OBSERVATION_TESTING_TIMEOUT_SCALE`), with no wait running, fails while it hangs,
+/// naming what sleeps.
 ///
 /// Objects passed to ``expectDeallocated(_:fileID:filePath:line:column:)`` must be gone by then.
 /// A `perform:` action never outlives its wait (the wait ends only once the action has
@@ -65,7 +72,10 @@ extension XCTestCase {
     /// > one does not compile there ("sending value of non-Sendable type 'XCTestCase'").
     ///
     /// The checks run in a teardown block, before `tearDown()`; see ``EndOfTestChecksTrait``.
-    /// An object the test case keeps in a property is still alive then: pass
+    /// The clocks, schedulers and recorders in the test case's stored properties (made when
+    /// XCTest builds the case, before `setUp`) are claimed here and checked with the rest; a
+    /// main-actor view model beside them is best made `lazy`, on first use, on the main actor.
+    /// An object the test case keeps in a property is still alive when the checks run: pass
     /// ``expectDeallocated(_:fileID:filePath:line:column:)`` objects the test itself makes.
     ///
     /// - Parameters:
@@ -86,6 +96,7 @@ extension XCTestCase {
             isStrict: strict,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         EndOfTestScope.openForXCTest(scope)
+        claimStoredFixtures()
         addTeardownBlock {
             await scope.finish()
             EndOfTestScope.closeForXCTest(scope)

@@ -11,8 +11,13 @@ struct PendingWork: Sendable {
     var site: CallSite?
 }
 
-/// The end-of-test checks of one test (or one `withEndOfTestChecks` scope): what the test made
-/// registers here, and each is checked when the test ends.
+/// The end-of-test checks of one test (or one `withEndOfTestChecks` scope): what the test makes or
+/// uses enrolls here, and each is checked when the test ends.
+///
+/// A fixture (a clock, a scheduler's clock, a recorder) enrolls when it is made. One made before
+/// the checks were turned on is enrolled by them: an `XCTestCase`'s stored properties, made when
+/// XCTest builds the case, when `addEndOfTestChecks()` runs (see ``EndOfTestFixture``); one made
+/// outside any test (a `static`), by each test that uses it, when it is used.
 ///
 /// A Swift Testing test finds its scope in a task-local, set by the trait around the test. XCTest
 /// has no task-local reaching from `setUp` into the test, but runs one test at a time in a
@@ -40,8 +45,17 @@ final class EndOfTestScope: Sendable {
     let isStrict: Bool
     /// Where the checks were asked for: failures of work with no site of its own go here.
     let site: CallSite
-    private let checks = Locked<[Check]>([])
+    private let enrolled = Locked(Enrolled())
     private let deallocations = Locked<[ExpectedDeallocation]>([])
+    /// Speaks while the test hangs: see ``HangWatch``.
+    private let hangWatch = Locked<Task<Void, Never>?>(nil)
+
+    /// What enrolled, once each.
+    private struct Enrolled {
+        var keys: Set<ObjectIdentifier> = []
+        var checks: [Check] = []
+        var stalls: [HangWatch.Stall] = []
+    }
 
     init(isStrict: Bool, site: CallSite) {
         self.isStrict = isStrict
@@ -65,7 +79,10 @@ final class EndOfTestScope: Sendable {
     ) async rethrows -> Result {
         Self.open.withLock { $0.taskLocalCount += 1 }
         defer { Self.open.withLock { $0.taskLocalCount -= 1 } }
-        let result = try await Self.$current.withValue(self) { try await body() }
+        let result = try await Self.$current.withValue(self) {
+            startHangWatch()
+            return try await body()
+        }
         await finish()
         return result
     }
@@ -73,18 +90,46 @@ final class EndOfTestScope: Sendable {
     /// Opens `scope` for the XCTest test about to run; `closeForXCTest` ends it.
     static func openForXCTest(_ scope: EndOfTestScope) {
         open.withLock { $0.xctest = scope }
+        scope.startHangWatch()
+    }
+
+    /// Starts watching for a hang, in a task that inherits the test's task-locals, so that what
+    /// it reports is recorded for this test.
+    private func startHangWatch() {
+        let (site, enrolled) = (site, enrolled)
+        let task = Task {
+            await HangWatch.watch(at: site) { enrolled.withLock { $0.stalls } }
+        }
+        hangWatch.withLock { $0 = task }
     }
 
     static func closeForXCTest(_ scope: EndOfTestScope) {
         open.withLock { if $0.xctest === scope { $0.xctest = nil } }
     }
 
-    /// Registers `check` with the running test's scope, if there is one; with none, the check
-    /// is not even made (its closure would be allocated for every clock and recorder).
-    static func register(_ check: @autoclosure () -> Check) {
-        guard let active else { return }
+    /// Enrolls `fixture` with the running test's scope, if there is one and it has not enrolled
+    /// there yet: `check` then runs when the test ends, holding what it captures until then, and
+    /// `stall` (for a clock) tells the hang watch what is stuck. With no scope, or one the fixture
+    /// is in already, neither closure is even made (they would be allocated at every use).
+    /// Returns whether a scope was running.
+    @discardableResult
+    static func enroll(
+        _ fixture: AnyObject,
+        check: @autoclosure () -> Check,
+        stall: @autoclosure () -> HangWatch.Stall? = nil
+    ) -> Bool {
+        guard let active else { return false }
+        let key = ObjectIdentifier(fixture)
+        guard !active.enrolled.withLock({ $0.keys.contains(key) }) else { return true }
         let check = check()
-        active.checks.withLock { $0.append(check) }
+        let stall = stall()
+        active.enrolled.withLock { enrolled in
+            // The check holds the fixture until the test ends, so its identifier is not reused.
+            guard enrolled.keys.insert(key).inserted else { return }
+            enrolled.checks.append(check)
+            if let stall { enrolled.stalls.append(stall) }
+        }
+        return true
     }
 
     func expectDeallocation(_ expected: ExpectedDeallocation) {
@@ -93,6 +138,7 @@ final class EndOfTestScope: Sendable {
 
     /// Runs every check, and fails for each thing pending and each object still alive.
     func finish() async {
+        hangWatch.withLock { $0 }?.cancel()
         // Reads of the last changes are queued on the view models' actor, the main actor for
         // most: a turn there runs them first, so their states are recorded before they are
         // judged. Work ending just as the test did (a task releasing its view model, a
@@ -110,7 +156,7 @@ final class EndOfTestScope: Sendable {
             alive = alive.filter(\.isAlive)
         }
         let isStrict = isStrict
-        let checks = checks.withLock { $0 }
+        let checks = enrolled.withLock { $0.checks }
         // On the main actor, where most view models live: a change recorder made there reads
         // its model's last state before it is judged.
         let pending = await MainActor.run { checks.compactMap { $0(isStrict) } }

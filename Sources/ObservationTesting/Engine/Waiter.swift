@@ -111,6 +111,8 @@ enum Waiter {
             }
         }
 
+        HangWatch.waitBegan()
+        defer { HangWatch.waitEnded() }
         let mailbox = Mailbox<ErasedEvent>()
         let start = ContinuousClock.now
         let subscription = subscribe(mailbox)

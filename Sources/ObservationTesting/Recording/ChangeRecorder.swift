@@ -105,10 +105,14 @@ public final class ChangeRecorder<Model: AnyObject> {
             // recorder made there, whose model is read there, as a queued read would.
             nonisolated(unsafe) let readPendingState: (() -> Void)? =
                 isMainActor(isolation) ? { [weak self] in self?.readPendingState() } : nil
-            EndOfTestScope.register({ [storage] _ in
-                if !storage.state.withLock({ $0.isSettled }) { readPendingState?() }
-                return Self.unassertedWork(in: storage, madeAt: callSite)
-            })
+            storage.enrollWhenMade { storage in
+                EndOfTestScope.enroll(
+                    storage,
+                    check: { _ in
+                        if !storage.state.withLock({ $0.isSettled }) { readPendingState?() }
+                        return Self.unassertedWork(in: storage, madeAt: callSite)
+                    })
+            }
         }
     }
 
@@ -369,5 +373,11 @@ public final class ChangeRecorder<Model: AnyObject> {
     /// Each state no step took, with what changed from the state before it.
     private func unassertedChanges() -> [(index: Int, changes: [StateSnapshot.Property])] {
         Self.unassertedChanges(in: storage.state.withLock { $0.values }, from: position)
+    }
+}
+
+extension ChangeRecorder: EndOfTestFixture {
+    func claimForEndOfTestChecks() {
+        storage.claimForEndOfTestChecks()
     }
 }

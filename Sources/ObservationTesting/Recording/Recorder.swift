@@ -33,9 +33,11 @@ public final class Recorder<Output, Failure: Error>: ClosurePublisher {
     ) {
         self.storage = storage
         self.subscription = subscription
-        EndOfTestScope.register({ [storage] isStrict in
-            isStrict ? Self.unreadWork(in: storage, madeAt: site) : nil
-        })
+        storage.enrollWhenMade { storage in
+            EndOfTestScope.enroll(
+                storage,
+                check: { isStrict in isStrict ? Self.unreadWork(in: storage, madeAt: site) : nil })
+        }
     }
 
     /// Every value recorded so far, oldest first: a snapshot, which waits do not change.
@@ -351,5 +353,11 @@ public final class Recorder<Output, Failure: Error>: ClosurePublisher {
             return nil
         }
         return storage.state.withLock { Array($0.values[start..<(start + result.consumed)]) }
+    }
+}
+
+extension Recorder: EndOfTestFixture {
+    func claimForEndOfTestChecks() {
+        storage.claimForEndOfTestChecks()
     }
 }

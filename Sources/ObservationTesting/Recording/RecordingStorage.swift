@@ -35,9 +35,28 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
         /// Whether what is left unread was dealt with: a change recorder finished, or reported
         /// when it was released or when its test ended.
         var isSettled = false
+        /// For a recorder made outside any test's end-of-test checks and claimed by none:
+        /// enrolls it in the checks of the test it records in, at each value.
+        var enrollOnUse: (@Sendable (RecordingStorage) -> Void)?
     }
 
     let state = Locked(State())
+
+    /// Enrolls the recorder with `enroll` in the checks of the test it is made in; made outside
+    /// any, in those of each test it records in, until one claims it.
+    func enrollWhenMade(_ enroll: @escaping @Sendable (RecordingStorage) -> Bool) {
+        guard !enroll(self) else { return }
+        state.withLock { $0.enrollOnUse = { _ = enroll($0) } }
+    }
+
+    /// Enrolls the recorder in the running test's checks, which keep it from then on.
+    func claimForEndOfTestChecks() {
+        let enroll = state.withLock { state in
+            defer { state.enrollOnUse = nil }
+            return state.enrollOnUse
+        }
+        enroll?(self)
+    }
 
     /// Notes that the reader has seen the first `count` values.
     func markSeen(_ count: Int) {
@@ -45,12 +64,15 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
     }
 
     func receive(_ event: Event) {
+        var enroll: (@Sendable (RecordingStorage) -> Void)?
+        defer { enroll?(self) }
         let idle = state.withLock { state -> [UInt64]? in
             switch event {
             case .value(let value, let arrived):
                 guard state.completion == nil else { return nil }
                 state.values.append(value)
                 state.arrivals.append(arrived)
+                enroll = state.enrollOnUse
             case .completion(let completion, let arrived):
                 guard state.completion == nil else { return nil }
                 state.completion = completion

@@ -33,9 +33,10 @@ extension Duration {
         let whole = Int(units)
         let sign = whole < 0 ? "-" : ""
         let integer = abs(whole) / scale
+        guard decimals > 0 else { return "\(sign)\(integer) s" }
         let fraction = String(abs(whole) % scale)
         let padded = String(repeating: "0", count: decimals - fraction.count) + fraction
-        return decimals == 0 ? "\(sign)\(integer) s" : "\(sign)\(integer).\(padded) s"
+        return "\(sign)\(integer).\(padded) s"
     }
 
     /// The duration in seconds, as short as it can be written: `1.0 s`, `0.25 s`, `0.005 s`.
@@ -47,5 +48,18 @@ extension Duration {
             if abs(scaled - scaled.rounded()) < 1e-6 { return text }
         }
         return secondsText(decimals: 3)
+    }
+
+    /// The duration as Swift that makes it, in the largest whole unit: `.seconds(1)`,
+    /// `.milliseconds(300)`; for a suggestion a user pastes (`clock.advance(by: …)`).
+    var swiftLiteral: String {
+        let nanoseconds = nanoseconds
+        for (unit, size) in [
+            ("seconds", 1_000_000_000), ("milliseconds", 1_000_000), ("microseconds", 1_000),
+        ]
+        where nanoseconds % Int64(size) == 0 {
+            return ".\(unit)(\(nanoseconds / Int64(size)))"
+        }
+        return ".nanoseconds(\(nanoseconds))"
     }
 }

@@ -6,7 +6,7 @@ extension TestClock {
     /// it has passed); returns its key for ``cancelScheduled(_:)``.
     func schedule(at deadline: Instant, _ action: @escaping () -> Void) -> UInt64 {
         defer { scheduling.withLock { $0 }.send(()) }
-        return state.withLock { state in
+        let (id, isAdoptable) = state.withLock { state in
             let id = state.nextID
             state.nextID += 1
             let work = Scheduled(id: id, deadline: max(deadline, state.now), action: action)
@@ -14,15 +14,23 @@ extension TestClock {
                 state.scheduled.firstIndex { $0.deadline > work.deadline }
                 ?? state.scheduled.endIndex
             state.scheduled.insert(work, at: index)
-            return id
+            return (id, state.isAdoptable)
         }
+        if isAdoptable { enrollInEndOfTestChecks() }
+        return id
     }
 
-    /// Drops a scheduled action that has not run.
-    func cancelScheduled(_ id: UInt64) {
+    /// Drops a scheduled action that has not run; `isCutShort` when the work it belongs to never
+    /// ran at all (a debounce cancelled before it fired, not a repeating timer between ticks).
+    func cancelScheduled(_ id: UInt64, isCutShort: Bool = false) {
         let removed = state.withLock { state -> Scheduled? in
             guard let index = state.scheduled.firstIndex(where: { $0.id == id }) else { return nil }
-            return state.scheduled.remove(at: index)
+            let removed = state.scheduled.remove(at: index)
+            if isCutShort, removed.deadline > state.now {
+                state.cutShort.removeAll { $0 <= state.now }
+                state.cutShort.append(removed.deadline)
+            }
+            return removed
         }
         withExtendedLifetime(removed) {}
     }

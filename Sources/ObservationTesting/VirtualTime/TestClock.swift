@@ -98,9 +98,19 @@ public final class TestClock: Clock, Sendable {
         var awaitedCheckIns = 0
         /// Advances waiting for those check-ins: more than one when tasks advance concurrently.
         var advancers: [CheckedContinuation<Void, Never>] = []
+        /// The deadlines of scheduled actions cancelled before they first ran: strict end-of-test
+        /// checks fail for those time never reached.
+        var cutShort: [Instant] = []
+        /// Made outside any test's end-of-test checks, and claimed by none: each test that uses
+        /// it enrolls it.
+        var isAdoptable = false
     }
 
     let state: Locked<State>
+    /// What failures call the clock: `TestClock`, or the test scheduler it was made for.
+    let name: String
+    /// Where it was made; `nil` for one a test scheduler made.
+    let site: CallSite?
     /// The sleeper count, published. Behind a lock so that each change reads the count and sends
     /// the next one with no other change in between (the subject itself is safe on any thread).
     let counts = Locked(CurrentValueSubject<Int, Never>(0))
@@ -151,15 +161,17 @@ public final class TestClock: Clock, Sendable {
         column: UInt = #column
     ) {
         state = Locked(State(now: now))
-        checkAtEndOfTest(
-            named: "TestClock",
-            madeAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        name = "TestClock"
+        site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        enrollWhenMade()
     }
 
     /// A clock made for a test scheduler (`DispatchQueue.test`), named by it.
     init(madeBy name: String) {
         state = Locked(State(now: Instant(offset: .zero)))
-        checkAtEndOfTest(named: name, madeAt: nil)
+        self.name = name
+        site = nil
+        enrollWhenMade()
     }
 
     /// The current instant; it changes only when the clock is advanced.
@@ -214,21 +226,22 @@ public final class TestClock: Clock, Sendable {
         let test = RunningTest.current
         let wake = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let isCancelled = state.withLock { state -> Bool in
+                let (isCancelled, isAdoptable) = state.withLock { state -> (Bool, Bool) in
                     // If the task was cancelled before this point, `onCancel` already ran.
-                    guard !Task.isCancelled else { return true }
+                    guard !Task.isCancelled else { return (true, false) }
                     let sleeper = Sleeper(
                         id: id, deadline: deadline, continuation: continuation, test: test)
                     let index =
                         state.sleepers.firstIndex { $0.deadline > deadline }
                         ?? state.sleepers.endIndex
                     state.sleepers.insert(sleeper, at: index)
-                    return false
+                    return (false, state.isAdoptable)
                 }
                 if isCancelled {
                     continuation.resume(throwing: CancellationError())
                 } else {
                     countSleepers([test], arrived: true)
+                    if isAdoptable { enrollInEndOfTestChecks() }
                 }
             }
         } onCancel: {

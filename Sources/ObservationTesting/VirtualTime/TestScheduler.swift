@@ -79,6 +79,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         let step = max(duration(interval), .nanoseconds(1))
         let current = Locked<UInt64?>(nil)
         let isCancelled = Locked(false)
+        let hasRun = Locked(false)
         let clock = clock
         func arm(at deadline: TestClock.Instant) {
             // An action that cancels its own schedule (Combine's debounce does, once it has
@@ -86,6 +87,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
             guard !isCancelled.withLock({ $0 }) else { return }
             let id = clock.schedule(at: deadline) {
                 guard !isCancelled.withLock({ $0 }) else { return }
+                hasRun.withLock { $0 = true }
                 action()
                 arm(at: deadline.advanced(by: step))
             }
@@ -96,7 +98,9 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         arm(at: instant(date))
         return AnyCancellable {
             isCancelled.withLock { $0 = true }
-            if let id = current.withLock({ $0 }) { clock.cancelScheduled(id) }
+            if let id = current.withLock({ $0 }) {
+                clock.cancelScheduled(id, isCutShort: !hasRun.withLock { $0 })
+            }
         }
     }
 
@@ -198,6 +202,12 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
                 return
             }
         }
+    }
+}
+
+extension TestScheduler: EndOfTestFixture {
+    func claimForEndOfTestChecks() {
+        clock.claimForEndOfTestChecks()
     }
 }
 

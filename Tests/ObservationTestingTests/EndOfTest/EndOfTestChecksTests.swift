@@ -52,7 +52,7 @@ private final class Keeper {
 }
 
 /// A view model that debounces its query on a scheduler it is given, as a search field's does.
-private final class DebouncingViewModel {
+final class DebouncingViewModel {
     let query = PassthroughSubject<String, Never>()
     private(set) var results: [String] = []
     private var token: AnyCancellable?
@@ -374,63 +374,7 @@ struct EndOfTestChecksTests {
 @MainActor private let sharedSubject = PassthroughSubject<Int, Never>()
 
 /// XCTest's form: `addEndOfTestChecks()` in `setUp`, checked in a teardown block.
-final class EndOfTestChecksXCTests: XCTestCase {
-    /// What the test expects its end-of-test checks to report, if anything.
-    private var expected: (count: Int, contains: String, line: UInt)?
-    private var captured: [(description: String, line: Int)] = []
-    private var isCapturing = false
-
-    override func setUp() {
-        super.setUp()
-        addEndOfTestChecks()
-    }
-
-    /// Captures what the checks record from here on, to judge it in `tearDown`, which runs after
-    /// the teardown blocks.
-    private func expectEndOfTestFailures(_ count: Int, containing text: String, at line: UInt) {
-        expected = (count, text, line)
-        isCapturing = true
-    }
-
-    override func recordFailure(
-        withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
-        expected: Bool
-    ) {
-        if isCapturing {
-            captured.append((description, lineNumber))
-        } else {
-            super.recordFailure(
-                withDescription: description, inFile: filePath, atLine: lineNumber,
-                expected: expected)
-        }
-    }
-
-    private func judgeCapturedFailures() {
-        isCapturing = false
-        if let expected {
-            XCTAssertEqual(captured.count, expected.count, "\(captured)")
-            XCTAssertEqual(captured.first?.line, Int(expected.line))
-            XCTAssertTrue(
-                captured.first?.description.contains(expected.contains) == true, "\(captured)")
-        } else {
-            XCTAssertTrue(captured.isEmpty)
-        }
-    }
-
-    /// Objects the tests keep past their end, and work to stop after the checks have run.
-    @MainActor private static var kept: [AnyObject] = []
-    private var afterChecks: [@MainActor @Sendable () -> Void] = []
-
-    override func tearDown() {
-        let afterChecks = afterChecks
-        MainActor.assumeIsolated {
-            for work in afterChecks { work() }
-            Self.kept = []
-        }
-        judgeCapturedFailures()
-        super.tearDown()
-    }
-
+final class EndOfTestChecksXCTests: EndOfTestCapturingTestCase {
     @MainActor
     func testLeakedViewModelFailsAtTheEndOfTheTest() async {
         let model = ObservablePoller()

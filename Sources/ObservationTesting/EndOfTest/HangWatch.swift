@@ -1,0 +1,80 @@
+import Publishing
+
+/// Says why a test hangs, while it hangs: a test whose clocks hold work that nothing moves on.
+///
+/// A task asleep on a ``TestClock`` wakes only when the clock is advanced. A test that awaits it
+/// (`await task.value`) without advancing the clock first never ends, and neither framework says
+/// anything until its own limit, if it has one. The watch looks at the clocks the test's checks
+/// enrolled, and when their work has stood still for ``patience`` (no time passed, nothing went
+/// to sleep, woke, was scheduled or ran) while no wait is running anywhere in the process (a
+/// wait reports itself when its timeout passes), it records one failure, naming what is stuck
+/// and what to do, and stops watching.
+enum HangWatch {
+    /// What one clock has pending, as the watch compares it from one look to the next.
+    struct Stuck: Sendable {
+        /// Changes whenever anything happens on the clock: time moves, work comes or goes.
+        var fingerprint: [UInt64]
+        /// The failure, should this be what the test hangs on; made only then.
+        var message: @Sendable () -> String
+        var site: CallSite?
+    }
+
+    /// A clock's pending work, or `nil` when nothing is pending on it.
+    typealias Stall = @Sendable () -> Stuck?
+
+    /// How long the work must stand still, scaled as timeouts are.
+    static var patience: Duration {
+        if let patienceForTests { return patienceForTests }
+        let scale = (try? TimeoutPolicy.scale.get()) ?? 1
+        return .seconds(capping: 5 * scale)
+    }
+
+    /// For the package's tests of the watch: a shorter patience, read by watches started in the
+    /// task, and work to run once a hang is reported, to end the hang the test made.
+    @TaskLocal static var patienceForTests: Duration?
+    @TaskLocal static var afterReportForTests: (@Sendable () -> Void)?
+
+    /// How often the watch looks.
+    private static var interval: Duration { .milliseconds(250) }
+
+    /// Waits running in the process: while any runs, its own timeout will speak.
+    private static let runningWaits = Locked(0)
+
+    /// Counts a wait as running, from `waitBegan()` to `waitEnded()`.
+    static func waitBegan() {
+        runningWaits.withLock { $0 += 1 }
+    }
+
+    static func waitEnded() {
+        runningWaits.withLock { $0 -= 1 }
+    }
+
+    /// Watches `stalls` (read at each look: the test may enroll more clocks) until the task is
+    /// cancelled, when the test ends, or one failure is recorded; failures with no site go to
+    /// `site`.
+    static func watch(at site: CallSite, _ stalls: @Sendable () -> [Stall]) async {
+        let clock = ContinuousClock()
+        var last: [[UInt64]] = []
+        var since = clock.now
+        while !Task.isCancelled {
+            try? await clock.sleep(for: interval)
+            let stuck = stalls().compactMap { $0() }
+            let isWaiting = runningWaits.withLock { $0 > 0 }
+            if stuck.isEmpty || stuck.map(\.fingerprint) != last || isWaiting {
+                last = stuck.map(\.fingerprint)
+                since = clock.now
+                continue
+            }
+            let waited = clock.now - since
+            guard waited >= patience, !Task.isCancelled else { continue }
+            for work in stuck {
+                FailureReporter.record(
+                    "The test has made no progress for \(waited.secondsText(decimals: 1)), and it may "
+                        + "never end: " + work.message(),
+                    at: work.site ?? site)
+            }
+            afterReportForTests?()
+            return
+        }
+    }
+}

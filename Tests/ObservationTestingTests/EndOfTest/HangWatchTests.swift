@@ -1,0 +1,117 @@
+// A test that can never end says why while it hangs: a task awaited while it sleeps on a test
+// clock that nothing advances. The watch's patience is shortened here through its test hook; the
+// hang is ended by the hook that runs once the watch has spoken.
+import Foundation
+import Publishing
+import Testing
+import XCTest
+
+@testable import ObservationTesting
+
+/// Runs `body` with failures captured and the watch's patience shortened; returns the failures.
+private func failures(
+    patience: Duration = .milliseconds(300),
+    afterReport: (@Sendable () -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    of body: () async -> Void
+) async -> [(message: String, line: UInt)] {
+    let capture = FailureCapture()
+    await FailureReporter.$capture.withValue(capture) {
+        await HangWatch.$patienceForTests.withValue(patience) {
+            await HangWatch.$afterReportForTests.withValue(afterReport) { await body() }
+        }
+    }
+    return capture.failures.withLock { $0.map { ($0.message, $0.callSite.line) } }
+}
+
+@Suite("End-of-test checks: a hang explained while it hangs", .untilTimeout(.seconds(30)))
+@MainActor
+struct HangWatchTests {
+    @Test("Awaiting a task asleep on a clock nobody advances is reported while it hangs")
+    func missedAdvance() async {
+        let clockLine: UInt = #line + 1
+        let clock = TestClock()
+        let advance: @Sendable () -> Void = { Task { await clock.advance(by: .seconds(1)) } }
+        let found = await failures(afterReport: advance) {
+            await withEndOfTestChecks {
+                let task = Task { try? await clock.sleep(for: .seconds(1)) }
+                await task.value  // hangs until the watch has spoken and its hook advances
+            }
+        }
+        #expect(found.map(\.line) == [clockLine])
+        let message = found.first?.message ?? ""
+        #expect(message.hasPrefix("The test has made no progress for "))
+        #expect(message.contains(" s, and it may never end: TestClock"))
+        #expect(message.contains("once its clocks have stood still for 0.3 s with no wait running"))
+        #expect(
+            message.contains(
+                "TestClock (made at HangWatchTests.swift:\(clockLine)) has 1 task asleep until "
+                    + "+1.0 s, and its time stays at +0.0 s: nothing advances it."))
+        #expect(
+            message.contains("advance the clock first (`await clock.advance(by: .seconds(1))`)"))
+    }
+
+    @Test("A test whose clock keeps moving is never reported, however long it runs")
+    func progressingClock() async {
+        let found = await failures(patience: .milliseconds(100)) {
+            await withEndOfTestChecks {
+                let clock = TestClock()
+                let poller = Task {
+                    while !Task.isCancelled { try? await clock.sleep(for: .seconds(1)) }
+                }
+                // Longer than the patience in real time, but time moves every few microseconds.
+                let start = ContinuousClock.now
+                while ContinuousClock.now - start < .milliseconds(500) {
+                    while clock.sleeperCount == 0 { await Task.yield() }
+                    await clock.advance(by: .seconds(1))
+                }
+                poller.cancel()
+                await poller.value
+            }
+        }
+        #expect(found.isEmpty)
+    }
+
+    @Test("While a wait runs, its own timeout speaks, not the watch")
+    func waitRunning() async {
+        let clock = TestClock()
+        let subject = PassthroughSubject<Int, Never>()
+        let found = await failures(patience: .milliseconds(100)) {
+            await withEndOfTestChecks {
+                let task = Task { try? await clock.sleep(for: .seconds(1)) }
+                await until(clock.sleeperCounts) { $0 == 1 }
+                await until(subject, timeout: 0.5) { $0 == 1 }
+                await clock.advance(by: .seconds(1))
+                await task.value
+            }
+        }
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("until(_:satisfies:) timed out") == true)
+    }
+}
+
+/// XCTest's side, through `XCTFail`.
+final class HangWatchXCTests: FailureCapturingTestCase {
+    @MainActor
+    func testMissedAdvanceIsReportedWhileItHangs() async {
+        let clockLine = #line + 1
+        let clock = TestClock()
+        let failures = await captureFailures {
+            await HangWatch.$patienceForTests.withValue(.milliseconds(300)) {
+                await HangWatch.$afterReportForTests.withValue({
+                    Task { await clock.advance(by: .seconds(1)) }
+                }) {
+                    await withEndOfTestChecks {
+                        let task = Task { try? await clock.sleep(for: .seconds(1)) }
+                        await task.value
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(
+            failures.first?.description.contains("has 1 task asleep until +1.0 s") == true,
+            failures.first?.description ?? "no failure")
+        XCTAssertEqual(failures.first?.line, clockLine)
+    }
+}
