@@ -83,23 +83,31 @@ struct FailureMessage<Value> {
     /// Records the failure; a timeline too long for the message goes whole beside it, as an
     /// attachment of the test (or a file, in XCTest), and the message says where.
     func fail(_ reason: Reason, after elapsed: Duration, at callSite: CallSite) {
+        // Worked out once, as it calls a condition again, for the message and its attachment.
+        var orderHint: String?
+        if case .timedOut = reason { orderHint = conditionOrderHint() }
         var fullTimeline: String?
         if expected == nil, timeline.isShortened {
             fullTimeline = FailureReporter.attach(
-                text(for: reason, after: elapsed, fullTimeline: true),
+                text(for: reason, after: elapsed, fullTimeline: true, orderHint: orderHint),
                 named: "timeline-\(callSite.fileName)-\(callSite.line).txt",
                 at: callSite)
         }
         FailureReporter.record(
-            text(for: reason, after: elapsed, whereFullTimelineIs: fullTimeline), at: callSite)
+            text(
+                for: reason, after: elapsed, whereFullTimelineIs: fullTimeline,
+                orderHint: orderHint),
+            at: callSite)
     }
 
-    /// The message; with `fullTimeline`, every value kept, for the attachment.
+    /// The message; with `fullTimeline`, every value kept, for the attachment. `orderHint`, from
+    /// ``conditionOrderHint()``, comes before the general hint.
     func text(
         for reason: Reason,
         after elapsed: Duration,
         fullTimeline: Bool = false,
-        whereFullTimelineIs: String? = nil
+        whereFullTimelineIs: String? = nil,
+        orderHint: String? = nil
     ) -> String {
         var paragraphs = [summary(for: reason, after: elapsed)]
         if let expected {
@@ -111,6 +119,7 @@ struct FailureMessage<Value> {
             paragraphs.append(lines.joined(separator: "\n"))
             if let whereFullTimelineIs { paragraphs.append(whereFullTimelineIs) }
         }
+        if let orderHint { paragraphs.append(orderHint) }
         paragraphs.append(hint(for: reason))
         if coalescesChanges, expected != nil {
             paragraphs.append(

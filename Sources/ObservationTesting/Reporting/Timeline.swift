@@ -64,6 +64,9 @@ struct Timeline<Value> {
             + Self.lines(head, then: orderedTail, whole: true)
     }
 
+    /// Every value kept, oldest first.
+    var entries: [Entry] { head + orderedTail }
+
     private var orderedTail: [Entry] { Array(tail[tailStart...] + tail[..<tailStart]) }
 
     /// The lines of `first` then `then`, with a count of the values between them.

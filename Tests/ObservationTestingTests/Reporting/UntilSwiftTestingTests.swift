@@ -273,6 +273,87 @@ struct UntilSwiftTestingTests {
         otherSleeper.cancel()
     }
 
+    @Test("A timeout names an earlier value that met the pending condition: a sign of the order")
+    func conditionsInTheWrongOrder() async {
+        let hint = """
+
+            Value [1] (ObservationTestingTests.CheckoutState.submitting) would have met condition \
+            2, but it arrived before value [2] met condition 1: each condition is met only by a \
+            value after the one that met the condition before it. Unless another value meeting \
+            condition 2 is still to come, the conditions may be in the wrong order.
+
+            The publisher went quiet after value [2]
+            """
+        await withCapturedFailures {
+            await until(
+                Replay([CheckoutState.idle, .submitting, .confirmed]),
+                satisfies: [{ $0 == .confirmed }, { $0 == .submitting }],
+                timeout: .milliseconds(50))
+        } matching: { issue in
+            hasComment(issue, containing: "condition 2 of 2 was never met.")
+                && hasComment(issue, containing: hint)
+        }
+    }
+
+    @Test("The order hint names the pending condition's label and the value that overtook")
+    func conditionsInTheWrongOrderLabelled() async {
+        await withCapturedFailures {
+            await until(
+                Replay([1, 3, 2]), satisfies: [.equals(1), .equals(2), .equals(3)],
+                timeout: .milliseconds(50))
+        } matching: { issue in
+            hasComment(
+                issue,
+                containing: "Value [1] (3) would have met condition 3 (== 3), but it arrived "
+                    + "before value [2] met condition 2:")
+        }
+    }
+
+    @Test(
+        "No order hint when no value before the last one met meets the pending condition",
+        arguments: [
+            // The value before the one that met condition 1 does not meet condition 2.
+            [CheckoutState.idle, .submitting],
+            // The value that met condition 1 would meet condition 2, but it was used.
+            [.submitting],
+        ])
+    func noOrderHint(values: [CheckoutState]) async {
+        await withCapturedFailures {
+            await until(
+                Replay(values),
+                satisfies: [{ $0 == .submitting }, { $0 == .submitting || $0 == .confirmed }],
+                timeout: .milliseconds(50))
+        } matching: { issue in
+            hasComment(issue, containing: "condition 2 of 2 was never met.")
+                && hasComment(issue, containing: "The publisher went quiet after value [")
+                && !hasComment(issue, containing: "would have met")
+                && !hasComment(issue, containing: "wrong order")
+        }
+    }
+
+    @Test("The order hint tries the pending condition on the caller's actor")
+    @QueueActor
+    func orderHintOnTheCallersActor() async {
+        // Whether each call of condition 2 ran on the actor. No value reaches it while the wait
+        // runs: every call is the hint's.
+        var calls: [Bool] = []
+        await withCapturedFailures {
+            await until(
+                Replay([CheckoutState.idle, .submitting, .confirmed]),
+                satisfies: [
+                    { $0 == .confirmed },
+                    {
+                        calls.append(QueueActor.shared.executor.isCurrent)
+                        return $0 == .submitting
+                    },
+                ],
+                timeout: .milliseconds(50))
+        } matching: { issue in
+            hasComment(issue, containing: "Value [1] (ObservationTestingTests.CheckoutState.")
+        }
+        #expect(calls == [true, true])
+    }
+
     @Test("An error of a type declared in a function is named as the test wrote it")
     func localErrorTypeReadsPlainly() async {
         struct Boom: Error {}
@@ -285,6 +366,11 @@ struct UntilSwiftTestingTests {
                 && !hasComment(issue, containing: "unknown context")
         }
     }
+}
+
+/// The states of a checkout, for conditions written in the order the states do not come in.
+enum CheckoutState {
+    case idle, submitting, confirmed
 }
 
 /// A value holding a collection in a stored property.

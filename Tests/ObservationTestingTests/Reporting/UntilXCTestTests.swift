@@ -43,10 +43,53 @@ final class UntilXCTestTests: FailureCapturingTestCase {
             text
         )
         XCTAssertTrue(text.contains("Values received (3), oldest first:"), text)
-        XCTAssertTrue(text.contains("[0] +0.0"), text)
-        XCTAssertTrue(text.contains("false\n"), text)
+        // A time to the millisecond, whatever it reads on a loaded machine.
+        XCTAssertTrue(text.contains(/\n  \[0\] \+\d+\.\d{3} s  false\n/), text)
         XCTAssertTrue(text.contains("true  ← met condition 1\n"), text)
+        // The false it started from would meet condition 2 too; a false still to come would
+        // as well, so the message names it and hedges, before the hint for a slow publisher.
+        XCTAssertTrue(
+            text.contains(
+                "Value [0] (false) would have met condition 2 (loading finished), but it arrived "
+                    + "before value [1] met condition 1"),
+            text)
         XCTAssertTrue(text.contains("The publisher went quiet after value [2]"), text)
+    }
+
+    func testATimeoutNamesAnEarlierValueThatMetThePendingCondition() async {
+        let failures = await captureFailures {
+            await until(
+                Replay([CheckoutState.idle, .submitting, .confirmed]),
+                satisfies: [{ $0 == .confirmed }, { $0 == .submitting }],
+                timeout: .milliseconds(50))
+        }
+        XCTAssertEqual(failures.count, 1)
+        let text = failures.first?.description ?? ""
+        let hint = """
+
+            Value [1] (ObservationTestingTests.CheckoutState.submitting) would have met condition \
+            2, but it arrived before value [2] met condition 1: each condition is met only by a \
+            value after the one that met the condition before it. Unless another value meeting \
+            condition 2 is still to come, the conditions may be in the wrong order.
+
+            The publisher went quiet after value [2]
+            """
+        XCTAssertTrue(text.contains(hint), text)
+    }
+
+    func testNoOrderHintWhenNoEarlierValueMeetsThePendingCondition() async {
+        let failures = await captureFailures {
+            await until(
+                Replay([CheckoutState.idle, .submitting]),
+                satisfies: [{ $0 == .submitting }, { $0 == .confirmed }],
+                timeout: .milliseconds(50))
+        }
+        XCTAssertEqual(failures.count, 1)
+        let text = failures.first?.description ?? ""
+        XCTAssertTrue(text.contains("condition 2 of 2 was never met."), text)
+        XCTAssertTrue(text.contains("The publisher went quiet after value [1]"), text)
+        XCTAssertFalse(text.contains("would have met"), text)
+        XCTAssertFalse(text.contains("wrong order"), text)
     }
 
     func testKeyPathConditionAndLongCollectionReadWell() async {

@@ -82,6 +82,40 @@ struct Replay<Output>: ClosurePublisher {
     }
 }
 
+/// A serial executor on a dispatch queue of its own, which code can ask whether it runs on.
+final class QueueExecutor: SerialExecutor, @unchecked Sendable {
+    // @unchecked: both properties are constants, and a queue and its key work from any thread.
+    private let queue = DispatchQueue(label: "QueueExecutor")
+    private let key = DispatchSpecificKey<Bool>()
+
+    init() {
+        queue.setSpecific(key: key, value: true)
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedSerialExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+
+    /// Whether the caller is running one of this executor's jobs.
+    var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+}
+
+/// A global actor whose code runs on a ``QueueExecutor``, so a closure made on it can tell
+/// whether it is called on it: `Thread.isMainThread` cannot tell for the main actor, as it is
+/// `false` there under `swift test` on Linux.
+@globalActor
+actor QueueActor {
+    static let shared = QueueActor()
+
+    let executor = QueueExecutor()
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+}
+
 /// Whether this process runs under ThreadSanitizer, whose runtime defines `__tsan_init`: heavy
 /// stress tests run fewer rounds there, since it slows every access.
 let isRunningUnderThreadSanitizer: Bool = dlsym(nil, "__tsan_init") != nil
