@@ -20,8 +20,10 @@ extension FailureMessage {
         let entries = timeline.entries
         guard let lastMet = entries.last(where: { $0.metCondition != nil }) else { return nil }
         // Values after the last one met were tested against this condition already, and failed.
+        // Value [0] is where the wait began (a property's current value): a flag that goes back
+        // to it (`false`, `true`, then a `false` still to come) is the usual case, not an order.
         for (position, entry) in entries.enumerated()
-        where entry.index < lastMet.index && entry.metCondition == nil {
+        where entry.index > 0 && entry.index < lastMet.index && entry.metCondition == nil {
             let later = entries[(position + 1)...]
             // A condition that throws now says nothing about the order.
             guard (try? condition.isMet(by: entry.value)) == true,
@@ -30,8 +32,7 @@ extension FailureMessage {
             else { continue }
             var named = "condition \(pending + 1)"
             if let label = condition.label { named += " (\(label))" }
-            // A value like it may still be on its way, as when a flag goes back to where it
-            // began: the general hint that follows covers that case.
+            // A value like it may still be on its way: the general hint follows.
             return "Value [\(entry.index)] (\(ValueDescription.of(entry.value))) would have met "
                 + "\(named), but it arrived before value [\(overtaking.index)] met condition "
                 + "\(overtaken + 1): each condition is met only by a value after the one that met "
