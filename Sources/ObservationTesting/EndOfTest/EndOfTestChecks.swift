@@ -18,8 +18,8 @@ public import XCTest
 /// Each clock, scheduler and recorder is checked wherever it was made: in the test, in a helper,
 /// as a stored property of the suite (made inside the test's checks), or outside any test (checked
 /// by each test that uses it). A test whose clocks hold work that has stood still for 5 seconds
-/// (scaled by `OBSERVATION_TESTING_TIMEOUT_SCALE`), with no wait running, fails while it hangs,
-/// naming what sleeps.
+/// (scaled by `OBSERVATION_TESTING_TIMEOUT_SCALE`), with none of its waits running, fails while
+/// it hangs, naming what sleeps.
 ///
 /// Objects passed to ``expectDeallocated(_:fileID:filePath:line:column:)`` must be gone by then.
 /// A `perform:` action never outlives its wait (the wait ends only once the action has

@@ -49,6 +49,11 @@ final class EndOfTestScope: Sendable {
     private let deallocations = Locked<[ExpectedDeallocation]>([])
     /// Speaks while the test hangs: see ``HangWatch``.
     private let hangWatch = Locked<Task<Void, Never>?>(nil)
+    /// The scope this one runs inside (`withEndOfTestChecks` in a test with the trait), which
+    /// counts its waits too.
+    private let enclosing: EndOfTestScope?
+    /// Waits of this scope, or of scopes inside it, now running.
+    private let runningWaits = Locked(0)
 
     /// What enrolled, once each.
     private struct Enrolled {
@@ -60,6 +65,16 @@ final class EndOfTestScope: Sendable {
     init(isStrict: Bool, site: CallSite) {
         self.isStrict = isStrict
         self.site = site
+        enclosing = Self.active
+    }
+
+    /// Counts a wait in this scope and the scopes around it: `1` as it begins, `-1` as it ends.
+    func countWait(_ step: Int) {
+        var scope: EndOfTestScope? = self
+        while let current = scope {
+            current.runningWaits.withLock { $0 += step }
+            scope = current.enclosing
+        }
     }
 
     /// The scope of the running test, if it asked for end-of-test checks.
@@ -96,9 +111,11 @@ final class EndOfTestScope: Sendable {
     /// Starts watching for a hang, in a task that inherits the test's task-locals, so that what
     /// it reports is recorded for this test.
     private func startHangWatch() {
-        let (site, enrolled) = (site, enrolled)
+        let (site, enrolled, runningWaits) = (site, enrolled, runningWaits)
         let task = Task {
-            await HangWatch.watch(at: site) { enrolled.withLock { $0.stalls } }
+            await HangWatch.watch(
+                at: site, { enrolled.withLock { $0.stalls } },
+                isWaiting: { runningWaits.withLock { $0 > 0 } })
         }
         hangWatch.withLock { $0 = task }
     }

@@ -6,9 +6,9 @@ import Publishing
 /// (`await task.value`) without advancing the clock first never ends, and neither framework says
 /// anything until its own limit, if it has one. The watch looks at the clocks the test's checks
 /// enrolled, and when their work has stood still for ``patience`` (no time passed, nothing went
-/// to sleep, woke, was scheduled or ran) while no wait is running anywhere in the process (a
-/// wait reports itself when its timeout passes), it records one failure, naming what is stuck
-/// and what to do, and stops watching.
+/// to sleep, woke, was scheduled or ran) while none of the test's waits is running (a wait
+/// reports itself when its timeout passes), it records one failure, naming what is stuck and
+/// what to do, and stops watching.
 enum HangWatch {
     /// What one clock has pending, as the watch compares it from one look to the next.
     struct Stuck: Sendable {
@@ -37,30 +37,31 @@ enum HangWatch {
     /// How often the watch looks.
     private static var interval: Duration { .milliseconds(250) }
 
-    /// Waits running in the process: while any runs, its own timeout will speak.
-    private static let runningWaits = Locked(0)
-
-    /// Counts a wait as running, from `waitBegan()` to `waitEnded()`.
-    static func waitBegan() {
-        runningWaits.withLock { $0 += 1 }
+    /// Counts a wait of the running test as running, from `waitBegan()` to `waitEnded(_:)`:
+    /// while one runs, its own timeout will speak. Returns what to pass to `waitEnded(_:)`.
+    static func waitBegan() -> EndOfTestScope? {
+        let scope = EndOfTestScope.active
+        scope?.countWait(1)
+        return scope
     }
 
-    static func waitEnded() {
-        runningWaits.withLock { $0 -= 1 }
+    static func waitEnded(_ scope: EndOfTestScope?) {
+        scope?.countWait(-1)
     }
 
     /// Watches `stalls` (read at each look: the test may enroll more clocks) until the task is
     /// cancelled, when the test ends, or one failure is recorded; failures with no site go to
     /// `site`.
-    static func watch(at site: CallSite, _ stalls: @Sendable () -> [Stall]) async {
+    static func watch(
+        at site: CallSite, _ stalls: @Sendable () -> [Stall], isWaiting: @Sendable () -> Bool
+    ) async {
         let clock = ContinuousClock()
         var last: [[UInt64]] = []
         var since = clock.now
         while !Task.isCancelled {
             try? await clock.sleep(for: interval)
             let stuck = stalls().compactMap { $0() }
-            let isWaiting = runningWaits.withLock { $0 > 0 }
-            if stuck.isEmpty || stuck.map(\.fingerprint) != last || isWaiting {
+            if stuck.isEmpty || stuck.map(\.fingerprint) != last || isWaiting() {
                 last = stuck.map(\.fingerprint)
                 since = clock.now
                 continue

@@ -111,8 +111,8 @@ enum Waiter {
             }
         }
 
-        HangWatch.waitBegan()
-        defer { HangWatch.waitEnded() }
+        let watched = HangWatch.waitBegan()
+        defer { HangWatch.waitEnded(watched) }
         let mailbox = Mailbox<ErasedEvent>()
         let start = ContinuousClock.now
         let subscription = subscribe(mailbox)
