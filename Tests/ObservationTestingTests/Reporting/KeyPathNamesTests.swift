@@ -42,6 +42,7 @@ struct KeyPathNamesTests {
     func storedProperty() {
         #expect(KeyPathNames.components(of: \Shelf.items) == ["items"])
         #expect(KeyPathNames.description(of: \Shelf.items) == "\\Shelf.items")
+        #expect(ValueDescription.of(keyPath: \Shelf.items) == "\\Shelf.items")
     }
 
     @Test(
@@ -53,17 +54,20 @@ struct KeyPathNamesTests {
         #expect(KeyPathNames.components(of: \Set<Int>.isEmpty) == ["isEmpty"])
         // A protocol extension's property: `(extension in Swift):Swift.Collection.first`.
         #expect(KeyPathNames.components(of: \[Int].first) == ["first"])
+        #expect(ValueDescription.of(keyPath: \[Int].count) == "\\Array<Int>.count")
     }
 
     @Test("A @Published property and its projection", .enabled(if: readsSymbolTables))
     func publishedProperty() {
         #expect(KeyPathNames.components(of: \ShelfModel.isLoading) == ["isLoading"])
         #expect(KeyPathNames.components(of: \ShelfModel.$isLoading) == ["$isLoading"])
+        #expect(ValueDescription.of(keyPath: \ShelfModel.isLoading) == "\\ShelfModel.isLoading")
     }
 
     @Test("An @Observable class's property", .enabled(if: readsSymbolTables))
     func observableProperty() {
         #expect(KeyPathNames.components(of: \Store.isLoading) == ["isLoading"])
+        #expect(ValueDescription.of(keyPath: \Store.isLoading) == "\\Store.isLoading")
     }
 
     @Test(
@@ -71,6 +75,9 @@ struct KeyPathNamesTests {
     func nestedPath() {
         #expect(
             KeyPathNames.components(of: \Store.shelf.items.count) == ["shelf", "items", "count"])
+        #expect(
+            ValueDescription.of(keyPath: \ShelfModel.shelf.items.count)
+                == "\\ShelfModel.shelf.items.count")
     }
 
     @Test("Computed properties declared here, private ones too", .enabled(if: readsSymbolTables))
@@ -80,11 +87,15 @@ struct KeyPathNamesTests {
         #expect(KeyPathNames.components(of: \Shelf.items.count) == ["items", "count"])
     }
 
-    @Test("A subscript has no property name")
+    @Test("A subscript has no property name; the message names the key path by its types")
     func subscriptIsNotNamed() {
         #expect(KeyPathNames.components(of: \[Int].[0]) == nil)
         #expect(KeyPathNames.components(of: \Shelf.[0]) == nil)
         #expect(KeyPathNames.components(of: \Shelf.items[0]) == nil)
+        #expect(ValueDescription.of(keyPath: \[Int].[0]) == "a key path of Array<Int> (Int)")
+        #expect(
+            ValueDescription.of(keyPath: \Shelf.items[0])
+                == "\\Shelf.items, then a computed property (Int)")
     }
 
     @Test("An optional chained is described, but its components are no property list")
@@ -159,5 +170,33 @@ struct KeyPathNamesTests {
             ) == nil)
         #expect(name("key path setter for App.Model.isLoading : Swift.Bool : App.Model") == nil)
         #expect(name("key path getter for App.Shelf.self : Swift.Int : App.Shelf") == nil)
+    }
+
+    @Test(
+        "A wait's failure names a key-path condition's computed property as written",
+        .enabled(if: readsSymbolTables))
+    func failureMessage() async throws {
+        let model = ShelfModel()
+        let capture = FailureCapture()
+        await FailureReporter.$capture.withValue(capture) {
+            await until(model.$shelf, satisfies: [.matches(\.total, 3)], timeout: .milliseconds(50))
+        }
+        let messages = capture.failures.withLock { $0 }.map(\.message)
+        try #require(messages.count == 1)
+        let message = messages[0]
+        // The value's arrival time is the one part a loaded machine can change.
+        let arrival = /\+\d+\.\d+ s/
+        #expect(
+            message.replacing(arrival, with: "+t s") == """
+                until(_:satisfies:) timed out after 0.05 s: condition 1 of 1 (\\Shelf.total == 3) \
+                was never met.
+
+                Values received (1), oldest first:
+                  [0] +t s  ObservationTestingTests.KeyPathNamesTests.Shelf(items: [])
+
+                The publisher went quiet after value [0]: nothing more arrived in the last 0.050 s \
+                of the wait. If the code under test sleeps, inject a TestClock and advance it; if \
+                it is slow, raise the timeout.
+                """)
     }
 }
