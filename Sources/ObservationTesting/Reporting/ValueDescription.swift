@@ -22,12 +22,18 @@ enum ValueDescription {
         }
     }
 
-    /// How a key path names itself: `\Post.title`. A computed property's name is not kept in
-    /// the binary on every platform (on Linux it prints as `<computed 0x… (Int)>`, an address):
-    /// such a key path is named by its types instead, `a key path of Array<Post> (Int)`, or by
-    /// the names it has, `\Shelf.posts, then a computed property (Int)`.
+    /// How a key path names itself: `\Post.title`, `\Array<Post>.count`.
+    ///
+    /// On Linux a computed property prints as `<computed 0x… (Int)>`, an address, which
+    /// ``KeyPathNames`` names from the binary's symbol table. Where that fails (a subscript, a
+    /// stripped binary), the key path is named by its types instead,
+    /// `a key path of Array<Post> (Int)`, or by the names it has,
+    /// `\Shelf.posts, then a computed property (Int)`.
     static func of<Root, Property>(keyPath: KeyPath<Root, Property>) -> String {
-        let text = withoutLocalContext(String(describing: keyPath))
+        let described = String(describing: keyPath)
+        guard described.contains("<computed ") else { return withoutLocalContext(described) }
+        if let named = KeyPathNames.description(of: keyPath) { return withoutLocalContext(named) }
+        let text = withoutLocalContext(described)
         guard let computed = text.firstRange(of: ".<computed ") else { return text }
         let property = withoutLocalContext(String(describing: Property.self))
         let named = text[..<computed.lowerBound]

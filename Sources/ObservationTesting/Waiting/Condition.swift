@@ -9,7 +9,10 @@
 /// ```
 public struct Condition<Value> {
     /// How failure messages name the condition; `nil` shows only its position.
-    public let label: String?
+    public var label: String? { makeLabel() }
+    /// Makes ``label`` when a message asks for it: naming a key path can read the binary's
+    /// symbol table, which a wait that succeeds must not pay for.
+    @usableFromInline let makeLabel: () -> String?
     @usableFromInline let predicate: (Value) throws -> Bool
     /// Whether this is a ``never(_:_:)`` step: a value meeting it fails the wait.
     @usableFromInline let isForbidding: Bool
@@ -30,7 +33,16 @@ public struct Condition<Value> {
         isForbidding: Bool,
         _ predicate: @escaping (Value) throws -> Bool
     ) {
-        self.label = label
+        self.init(makingLabel: { label }, isForbidding: isForbidding, predicate)
+    }
+
+    @usableFromInline
+    init(
+        makingLabel makeLabel: @escaping () -> String?,
+        isForbidding: Bool,
+        _ predicate: @escaping (Value) throws -> Bool
+    ) {
+        self.makeLabel = makeLabel
         self.isForbidding = isForbidding
         self.predicate = predicate
     }
@@ -59,9 +71,11 @@ public struct Condition<Value> {
     func erased(met: MatchedValues<Value>? = nil) -> Condition<Any> {
         let predicate = predicate
         guard let met, !isForbidding else {
-            return Condition<Any>(label, isForbidding: isForbidding) { try predicate($0 as! Value) }
+            return Condition<Any>(makingLabel: makeLabel, isForbidding: isForbidding) {
+                try predicate($0 as! Value)
+            }
         }
-        return Condition<Any>(label, isForbidding: isForbidding) {
+        return Condition<Any>(makingLabel: makeLabel, isForbidding: isForbidding) {
             let value = $0 as! Value
             guard try predicate(value) else { return false }
             met.values.append(value)
@@ -128,10 +142,11 @@ extension Condition {
         _ keyPath: KeyPath<Value, Property>,
         _ expected: Property
     ) -> Condition {
-        let name = ValueDescription.of(keyPath: keyPath)
-        return Condition("\(name) == \(ValueDescription.of(expected))") {
-            $0[keyPath: keyPath] == expected
-        }
+        let expectation = ValueDescription.of(expected)
+        return Condition(
+            makingLabel: { "\(ValueDescription.of(keyPath: keyPath)) == \(expectation)" },
+            isForbidding: false,
+            { $0[keyPath: keyPath] == expected })
     }
 
     /// A condition met by any value: useful to wait for the next emission.
