@@ -164,10 +164,10 @@ public final class ChangeRecorder<Model: AnyObject> {
     /// await changes.next { $0.isLoading = true }
     /// ```
     ///
-    /// The state's properties are named as the model declares them, and typed by what is assigned
-    /// (`$0.items = [1]`, `$0.error = nil`). A name the model does not have, a value of the wrong
-    /// type, or a read as the wrong type (`$0.count += Int64(1)` on an `Int`) fails the step,
-    /// naming the property and the types.
+    /// `$0.property` is the model's own property, with its own type (`$0.phase = .loading`,
+    /// `$0.count += 1`, `$0.error = nil`): a name the model does not have, or a value of another
+    /// type, does not compile. A property no key path reaches from the test (a `private` one) is
+    /// written by name, `$0[name: "token"] = "abc"`, checked when the step runs.
     ///
     /// - Parameters:
     ///   - timeout: How long to wait for the state; `nil` uses the default.
@@ -187,11 +187,11 @@ public final class ChangeRecorder<Model: AnyObject> {
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column,
-        _ change: (inout ExpectedState) throws -> Void
+        _ change: (inout ExpectedState<Model>) throws -> Void
     ) async -> Bool {
         let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         defer { reportBrokenInvariant() }
-        var state = ExpectedState(expected, modelName: "\(Model.self)", at: callSite)
+        var state = ExpectedState(expected, of: model, at: callSite)
         do {
             try change(&state)
         } catch {

@@ -1,8 +1,12 @@
 /// A view model's state as a step of ``ChangeRecorder`` describes it: `$0.isLoading = true`.
 ///
-/// Properties are found by name, as the model declares them; the value assigned gives the type.
+/// `$0.property` is the model's own property, through its key path, with its own type:
+/// `$0.phase = .submitting`, `$0.attempts += 1`, `$0.items.append(item)`,
+/// `$0.settings.isOn.toggle()` compile as they would on the model, the editor completes them, and
+/// a renamed property is renamed in the steps. A property no key path can reach from the test (a
+/// `private` one) is written by name: `$0[name: "token"] = "abc"`.
 @dynamicMemberLookup
-public struct ExpectedState {
+public struct ExpectedState<Model: AnyObject> {
     private(set) var snapshot: StateSnapshot
     /// The properties the step assigned, in order.
     private(set) var assigned: [String] = []
@@ -11,40 +15,97 @@ public struct ExpectedState {
     private let modelName: String
     /// The step's call site, where a mistake that cannot wait for the step's end is recorded.
     private let callSite: CallSite
+    /// The model, for a read that cannot be answered from the state: its current value stands
+    /// in, of any type, so the step runs to its end and fails there.
+    private weak var model: Model?
 
-    init(_ snapshot: StateSnapshot, modelName: String, at callSite: CallSite) {
+    init(_ snapshot: StateSnapshot, of model: Model?, at callSite: CallSite) {
         self.snapshot = snapshot
-        self.modelName = modelName
+        self.model = model
+        self.modelName = "\(Model.self)"
         self.callSite = callSite
     }
 
-    /// A property of the state, by name.
+    /// A property of the state, through the model's key path: `$0.isLoading = true`.
     ///
-    /// Read with a type it does not have, or by a name the model does not have, the step fails
-    /// naming the property and both types; the read gives a stand-in (zero, empty, `nil`,
-    /// `false`, or a plain struct or enum of all zero bytes) so the step can run to its end. A
-    /// type with none (one holding a string, a collection or a class) cannot go on: the failure
-    /// is recorded, then the test process stops.
-    public subscript<Value>(dynamicMember name: String) -> Value {
+    /// The property is found by the name the key path was written with; where that name cannot
+    /// be told (a subscript, a property of a property's value), or is not an observable stored
+    /// property of the model (a computed one), the step fails saying so.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value {
         mutating get {
+            guard let name = Self.propertyName(of: keyPath) else {
+                problems.append(unnamed(keyPath))
+                return currentValue(at: keyPath)
+            }
             guard let property = snapshot.properties.first(where: { $0.name == name }) else {
-                return standIn(reporting: unknown(name))
+                problems.append(unknown(name))
+                return currentValue(at: keyPath)
             }
             guard let value = property.value as? Value else {
-                return standIn(
-                    reporting: "\(modelName).\(name) is \(Self.typeName(of: property.value)), "
-                        + "read as \(Self.article(Value.self))."
-                )
+                problems.append(
+                    "\(modelName).\(name) is \(Self.typeName(of: property.value)), read as "
+                        + "\(Self.article(Value.self)).")
+                return currentValue(at: keyPath)
             }
             return value
         }
-        set { assign(newValue, to: name) }
+        set {
+            guard let name = Self.propertyName(of: keyPath) else {
+                problems.append(unnamed(keyPath))
+                return
+            }
+            assign(newValue, to: name)
+        }
     }
 
-    /// An optional property of the state set to `nil`: `$0.error = nil`.
-    public subscript(dynamicMember name: String) -> _OptionalNilComparisonType {
-        get { nil }
-        set { assign(Optional<Any>.none as Any, to: name) }
+    /// A property of the state by name, for one no key path reaches from the test (a `private`
+    /// one): `$0[name: "token"] = "abc"`.
+    ///
+    /// Its value is `Any`: a read gives the property's value as it is, and cannot be of the wrong
+    /// type. A name the model does not have, or a value of another type assigned, fails the step
+    /// naming the property and both types.
+    ///
+    /// - Parameter name: The property's name, as the model declares it.
+    public subscript(name name: String) -> Any? {
+        mutating get {
+            guard let property = snapshot.properties.first(where: { $0.name == name }) else {
+                problems.append(unknown(name))
+                return nil
+            }
+            return property.value
+        }
+        set { assign(newValue ?? (Optional<Any>.none as Any), to: name) }
+    }
+
+    /// A property by name, through `$0.name`: only a property of the model, with its own type.
+    @available(
+        *, unavailable,
+        message:
+            "a step reads and writes the model's own properties, through their key paths: check the name and the type of the value (write `Phase.loading` or `.loading` for the property's own type; `Int64(1)` does not fit an `Int`); for a private property, write $0[name: \"…\"]"
+    )
+    public subscript<Value>(dynamicMember name: String) -> Value {
+        get { fatalError("unavailable") }
+        set {}
+    }
+
+    /// The model's property now, to stand in for a read the state cannot answer.
+    private func currentValue<Value>(at keyPath: KeyPath<Model, Value>) -> Value {
+        if let model { return model[keyPath: keyPath] }
+        if let standIn = StandIn.value(of: Value.self) { return standIn }
+        FailureReporter.record(
+            "ChangeRecorder.next(_:) failed: " + problems.joined(separator: " ")
+                + " The model is gone, and there is no stand-in value of type \(Value.self) to go "
+                + "on with, so the test process stops here.",
+            at: callSite)
+        fatalError("ChangeRecorder.next(_:): \(problems.joined(separator: " "))")
+    }
+
+    /// The name of the model's property `keyPath` is, written as one member (`\.isLoading`).
+    private static func propertyName(of keyPath: AnyKeyPath) -> String? {
+        guard let components = KeyPathNames.components(of: keyPath), components.count == 1 else {
+            return nil
+        }
+        return components[0]
     }
 
     private mutating func assign(_ value: Any, to name: String) {
@@ -61,17 +122,6 @@ public struct ExpectedState {
         }
         snapshot.properties[index].value = value
         if !assigned.contains(name) { assigned.append(name) }
-    }
-
-    /// Notes a mistaken read, and gives a value of the type read so the step can finish.
-    private mutating func standIn<Value>(reporting problem: String) -> Value {
-        problems.append(problem)
-        if let standIn = StandIn.value(of: Value.self) { return standIn }
-        FailureReporter.record(
-            "ChangeRecorder.next(_:) failed: \(problem) There is no stand-in value of type "
-                + "\(Value.self) to go on with, so the test process stops here.",
-            at: callSite)
-        fatalError("ChangeRecorder.next(_:): \(problem)")
     }
 
     /// The type of a property whose value is a number, a `Bool` or a string (or an optional of
@@ -99,6 +149,12 @@ public struct ExpectedState {
     private static func article(_ type: Any.Type) -> String {
         let name = "\(type)"
         return ("AEIOU".contains(name.first ?? " ") ? "an " : "a ") + name
+    }
+
+    private func unnamed<Value>(_ keyPath: KeyPath<Model, Value>) -> String {
+        "\(ValueDescription.of(keyPath: keyPath)) is not one property of \(modelName) that a "
+            + "step can name: write the property itself, `$0.isLoading`, or it by name, "
+            + "`$0[name: \"isLoading\"]`."
     }
 
     private func unknown(_ name: String) -> String {

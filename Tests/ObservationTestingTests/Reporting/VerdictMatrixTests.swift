@@ -218,7 +218,7 @@ enum VerdictMatrix {
         Case(verb: "recordChanges next", failure: "unknown property") { s in
             let changes = PlainCounter().recordChanges()
             defer { changes.finish() }
-            return await changes.next(fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { $0.valu = 2 } == false
+            return await changes.next(fileID: s.fileID, filePath: s.filePath, line: s.line, column: s.column) { $0[name: "valu"] = 2 } == false
         },
         Case(verb: "recordChanges next", failure: "change throws") { s in
             let changes = PlainCounter().recordChanges()
