@@ -334,7 +334,7 @@ struct ChangeRecorderTests {
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains(
                 "        $0.phase = Phase.failed(Profile(name: \"ObservationTestingTests.x\", "
-                    + "tags: []))\n")
+                    + "tags: [String]()))\n")
                 && !text.contains("= ObservationTestingTests.")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Publishing
 import Testing
 
 @testable import ObservationTesting
@@ -332,5 +333,61 @@ struct SwiftLiteralTests {
         let double: (Int) -> Int = { $0 * 2 }
         #expect(SwiftLiteral.of(double) == "<#(Int) -> Int#>")
         #expect(SwiftLiteral.of(Array(1...100)) == "<#[Int], too long to show#>")
+    }
+}
+
+/// A model whose state a description would not write as Swift: items with their own
+/// description, an enum with a payload, a set and an empty array, which a step names by type.
+@MainActor
+final class PlaylistViewModel: ObservableObject {
+    @Published var items: [Tagged] = []
+    @Published var playback = Playback.idle
+    @Published var selection: Set<Int> = []
+    @Published var warnings = ["stale"]
+
+    func load() {
+        items = [Tagged(id: 0, label: "item 0"), Tagged(id: 1, label: "item 1")]
+        playback = .failed(code: 3, reason: "offline")
+        selection = [1]
+        warnings = []
+    }
+}
+
+@Suite("Paste-ready steps, printed and pasted")
+struct PasteReadyStepTests {
+    @Test("A failure prints its step as Swift, whatever the descriptions of the values say")
+    @MainActor
+    func printedStep() async {
+        let viewModel = PlaylistViewModel()
+        let changes = viewModel.recordChanges()
+        viewModel.load()
+        let messages = await expectFailure { changes.finish() }
+        // The same text is pasted, as code, in `pastedStepPasses`.
+        let step = #"""
+            The step that would take it, to paste after review:
+                await changes.next {
+                    $0.items = [Tagged(id: 0, label: "item 0"), Tagged(id: 1, label: "item 1")]
+                    $0.playback = Playback.failed(code: 3, reason: "offline")
+                    $0.selection = Set([1])
+                    $0.warnings = [String]()
+                }
+            """#
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasSuffix(step) == true, "\(messages)")
+    }
+
+    @Test("The step printedStep checks, pasted as it is, passes")
+    @MainActor
+    func pastedStepPasses() async {
+        let viewModel = PlaylistViewModel()
+        let changes = viewModel.recordChanges()
+        viewModel.load()
+        await changes.next {
+            $0.items = [Tagged(id: 0, label: "item 0"), Tagged(id: 1, label: "item 1")]
+            $0.playback = Playback.failed(code: 3, reason: "offline")
+            $0.selection = Set([1])
+            $0.warnings = [String]()
+        }
+        changes.finish()
     }
 }
