@@ -23,29 +23,15 @@ extension ChangeRecorder {
     static func steps(_ states: [[StateSnapshot.Property]]) -> String {
         let steps = states.filter { !$0.isEmpty }.map { changes in
             "    await changes.next {\n"
-                + changes.map { "        $0.\($0.name) = \(Self.literal($0.value))\n" }.joined()
+                + changes.map {
+                    "        $0.\($0.name) = \(SwiftLiteral.of($0.value, isForTypedPlace: true))\n"
+                }.joined()
                 + "    }"
         }
         guard !steps.isEmpty else { return "" }
         let those =
             steps.count == 1 ? "The step that would take it" : "The steps that would take them"
         return "\n\n\(those), to paste after review:\n" + steps.joined(separator: "\n")
-    }
-
-    /// `value` as Swift source: an optional as what it holds, or `nil`; one too long for a
-    /// message as an editor placeholder naming its type. Its type's module name is dropped
-    /// (`Phase.loading`, not `MyApp.Phase.loading`), as the test writes it.
-    static func literal(_ value: Any) -> String {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else {
-            let source = ValueDescription.withoutModule(
-                of: value, in: ValueDescription.withoutLocalContext(String(reflecting: value)))
-            guard source.count <= ValueDescription.maximumLength * 2 else {
-                return "<#\(type(of: value)), too long to show#>"
-            }
-            return source
-        }
-        return mirror.children.first.map { literal($0.value) } ?? "nil"
     }
 
     static func count(_ changes: Int) -> String {

@@ -48,7 +48,7 @@ enum StandIn {
 }
 
 /// `Optional`, whatever it wraps: lets a metatype say what it wraps.
-private protocol OptionalType {
+protocol OptionalType {
     static var wrappedType: Any.Type { get }
 }
 

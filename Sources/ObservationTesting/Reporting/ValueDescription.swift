@@ -55,60 +55,6 @@ enum ValueDescription {
         count == 1 ? "1 \(singular)" : "\(count) \(plural)"
     }
 
-    /// Drops the names of the modules of `value`'s type where they qualify a name in `text`:
-    /// `MyApp.Phase.loading` is `Phase.loading`, as a test that imports `MyApp` writes it.
-    /// Text inside string literals is left as it is.
-    static func withoutModule(of value: Any, in text: String) -> String {
-        let modules = qualifiers(in: String(reflecting: type(of: value)))
-            .filter { $0 != "Swift" }
-            .map { $0 + "." }
-        guard !modules.isEmpty else { return text }
-        var result = ""
-        var rest = Substring(text)
-        var isInString = false
-        var previous: Character = " "
-        while let character = rest.first {
-            if !isInString, startsName(after: previous),
-                let module = modules.first(where: { rest.hasPrefix($0) })
-            {
-                rest = rest.dropFirst(module.count)
-                previous = "."
-                continue
-            }
-            if character == "\"" && previous != "\\" { isInString.toggle() }
-            result.append(character)
-            previous = character
-            rest = rest.dropFirst()
-        }
-        return result
-    }
-
-    /// The first component of each qualified name in a type's name: `Swift` and `MyApp` in
-    /// `Swift.Array<MyApp.Phase>`.
-    private static func qualifiers(in typeName: String) -> Set<String> {
-        var names: Set<String> = []
-        var current = ""
-        var previous: Character = " "
-        for character in typeName {
-            if character.isLetter || character.isNumber || character == "_" {
-                if current.isEmpty, !startsName(after: previous) {
-                    previous = character
-                    continue
-                }
-                current.append(character)
-            } else {
-                if character == ".", !current.isEmpty { names.insert(current) }
-                current = ""
-            }
-            previous = character
-        }
-        return names
-    }
-
-    private static func startsName(after previous: Character) -> Bool {
-        !(previous.isLetter || previous.isNumber || previous == "_" || previous == ".")
-    }
-
     /// Drops what names a type declared in a function, such as
     /// `Module.(unknown context at $55d0c8).Boom()`: an address that helps nobody. What is left,
     /// `Boom()`, is how the test wrote it.

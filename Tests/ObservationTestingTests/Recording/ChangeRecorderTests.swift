@@ -323,7 +323,7 @@ struct ChangeRecorderTests {
         }
     }
 
-    @Test("Paste-ready steps name enum cases without the module, as a test writes them")
+    @Test("Paste-ready steps write enum cases with a leading dot, as a typed step takes them")
     @MainActor
     func pasteReadyStepsDropTheModule() async {
         let viewModel = PhaseViewModel()
@@ -336,10 +336,22 @@ struct ChangeRecorderTests {
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains(
-                "        $0.phase = Phase.failed(Profile(name: \"ObservationTestingTests.x\", "
+                "        $0.phase = .failed(Profile(name: \"ObservationTestingTests.x\", "
                     + "tags: []))\n")
                 && !text.contains("= ObservationTestingTests.")
         }
+    }
+
+    @Test("The step pasteReadyStepsDropTheModule checks, pasted as it is, passes")
+    @MainActor
+    func pastedEnumStepPasses() async {
+        let viewModel = PhaseViewModel()
+        let changes = viewModel.recordChanges()
+        viewModel.phase = .failed(Profile(name: "ObservationTestingTests.x", tags: []))
+        await changes.next {
+            $0.phase = .failed(Profile(name: "ObservationTestingTests.x", tags: []))
+        }
+        changes.finish()
     }
 
     @Test("An @Observable model's unasserted changes come with the steps that would take them")
@@ -596,7 +608,7 @@ final class ChangeRecorderXCTests: FailureCapturingTestCase {
         }
         XCTAssertEqual(failures.count, 1)
         let text = failures.first?.description ?? ""
-        XCTAssertTrue(text.contains("        $0.phase = Phase.loading\n"), text)
+        XCTAssertTrue(text.contains("        $0.phase = .loading\n"), text)
         XCTAssertFalse(text.contains("= ObservationTestingTests."), text)
     }
 
