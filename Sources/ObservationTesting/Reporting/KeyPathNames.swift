@@ -11,6 +11,9 @@ import Publishing
 /// `<computed 0x55d0c8f54630 (Int)>`. On Linux that address is looked up in the symbol table of
 /// the file the code was loaded from, and the getter's demangled name gives the property's.
 ///
+/// In an optimized build (`-c release`) most of the getters key paths point to have no symbol,
+/// so those are not named.
+///
 /// Every answer is exact or `nil`: a name is never guessed, since callers match it against
 /// property names. Naming reads symbol tables, so only failure messages do it, never a wait
 /// that succeeds.

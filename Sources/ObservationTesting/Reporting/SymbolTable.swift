@@ -19,17 +19,18 @@
             guard let object = LoadedObject.containing(address) else { return [] }
             let symbols = getters.withLock { read in
                 if let symbols = read[object.file] { return symbols }
-                let symbols = keyPathGetters(inFile: object.file)
+                let symbols = keyPathGetters(of: object)
                 read[object.file] = symbols
                 return symbols
             }
             return symbols[address &- object.base] ?? []
         }
 
-        /// The `$s…TK` function symbols of the ELF file at `path`, by value; none if the file
-        /// cannot be read, is not a 64-bit ELF file, or has no `.symtab`.
-        private static func keyPathGetters(inFile path: String) -> [UInt: [String]] {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        /// The `$s…TK` function symbols of the file `object` was loaded from, by value; none if
+        /// the file cannot be read, is not a 64-bit ELF file, has no `.symtab`, or is no longer
+        /// the one loaded.
+        private static func keyPathGetters(of object: LoadedObject) -> [UInt: [String]] {
+            let descriptor = open(object.file, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return [:] }
             defer { close(descriptor) }
             var status = stat()
@@ -38,6 +39,15 @@
             let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
             guard let mapped, mapped != UnsafeMutableRawPointer(bitPattern: -1) else { return [:] }
             defer { munmap(mapped, size) }
+            // A file rebuilt or upgraded since it was loaded would name other getters at the
+            // same addresses; its notes, the build ID among them, tell it apart.
+            let isLoadedFile = object.notes.allSatisfy { note in
+                guard note.offset <= size, note.size <= size - note.offset,
+                    let loaded = UnsafeRawPointer(bitPattern: note.address)
+                else { return false }
+                return memcmp(mapped + note.offset, loaded, note.size) == 0
+            }
+            guard !object.notes.isEmpty, isLoadedFile else { return [:] }
             return ELFFile(UnsafeRawBufferPointer(start: mapped, count: size))?.keyPathGetters()
                 ?? [:]
         }
@@ -119,6 +129,8 @@
         var file: String
         /// What its addresses are offset by from the values its symbol table gives.
         var base: UInt
+        /// Where its notes (`PT_NOTE`, the build ID among them) are, loaded and in its file.
+        var notes: [(address: UInt, offset: Int, size: Int)]
 
         /// The object whose loaded segments hold `address`, found through `dl_iterate_phdr`.
         static func containing(_ address: UInt) -> LoadedObject? {
@@ -151,18 +163,33 @@
                     fromByteOffset: 2 * word, as: UnsafePointer<Elf64_Phdr>?.self)
                 let count = Int(info.load(fromByteOffset: 3 * word, as: UInt16.self))
                 guard let headers else { return false }
-                for header in UnsafeBufferPointer(start: headers, count: count)
-                where header.p_type == PT_LOAD {
-                    let start = base &+ UInt(header.p_vaddr)
-                    guard address >= start, address - start < UInt(header.p_memsz) else {
-                        continue
+                let segments = UnsafeBufferPointer(start: headers, count: count)
+                let loads = segments.filter { $0.p_type == PT_LOAD }
+                guard
+                    loads.contains(where: {
+                        let start = base &+ UInt($0.p_vaddr)
+                        return address >= start && address - start < UInt($0.p_memsz)
+                    })
+                else { return false }
+                // The executable is listed with an empty name.
+                let file = name.map { String(cString: $0) } ?? ""
+                found = LoadedObject(
+                    file: file.isEmpty ? "/proc/self/exe" : file, base: base,
+                    notes: segments.filter { isReadable($0, in: loads) }.map {
+                        (base &+ UInt($0.p_vaddr), Int($0.p_offset), Int($0.p_filesz))
+                    })
+                return true
+            }
+
+            /// Whether `segment` is a note that a readable loaded segment holds, so that
+            /// reading it cannot fault.
+            private func isReadable(_ segment: Elf64_Phdr, in loads: [Elf64_Phdr]) -> Bool {
+                segment.p_type == PT_NOTE && segment.p_filesz > 0
+                    && loads.contains {
+                        $0.p_flags & UInt32(PF_R) != 0 && segment.p_vaddr >= $0.p_vaddr
+                            && segment.p_vaddr - $0.p_vaddr <= $0.p_filesz
+                            && segment.p_filesz <= $0.p_filesz - (segment.p_vaddr - $0.p_vaddr)
                     }
-                    // The executable is listed with an empty name.
-                    let file = name.map { String(cString: $0) } ?? ""
-                    found = LoadedObject(file: file.isEmpty ? "/proc/self/exe" : file, base: base)
-                    return true
-                }
-                return false
             }
         }
     }

@@ -32,7 +32,9 @@ struct KeyPathNamesTests {
         var shelf: Shelf?
     }
 
-    #if os(Linux)
+    // An optimized build emits most getters that key paths point to without a symbol: there
+    // those are not named, and messages name the key path by its types.
+    #if os(Linux) && DEBUG
         static let readsSymbolTables = true
     #else
         static let readsSymbolTables = false
