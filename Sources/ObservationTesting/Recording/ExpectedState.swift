@@ -29,8 +29,9 @@ public struct ExpectedState<Model: AnyObject> {
     /// A property of the state, through the model's key path: `$0.isLoading = true`.
     ///
     /// The property is found by the name the key path was written with; where that name cannot
-    /// be told (a subscript, a property of a property's value), or is not an observable stored
-    /// property of the model (a computed one), the step fails saying so.
+    /// be told (a release build may leave a getter without its name), or is not an observable
+    /// stored property of the model (a computed one), the step fails saying so, and never
+    /// compares another property.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value {
         mutating get {
             guard let name = Self.propertyName(of: keyPath) else {
@@ -152,9 +153,9 @@ public struct ExpectedState<Model: AnyObject> {
     }
 
     private func unnamed<Value>(_ keyPath: KeyPath<Model, Value>) -> String {
-        "\(ValueDescription.of(keyPath: keyPath)) is not one property of \(modelName) that a "
-            + "step can name: write the property itself, `$0.isLoading`, or it by name, "
-            + "`$0[name: \"isLoading\"]`."
+        "\(ValueDescription.of(keyPath: keyPath)) is not one property of \(modelName) whose "
+            + "name this build keeps (a release build may drop it): write the step by name, "
+            + "`$0[name: \"isLoading\"] = true`."
     }
 
     private func unknown(_ name: String) -> String {
