@@ -32,6 +32,13 @@ final class CheckoutViewModel: ObservableObject {
     /// Not a stored property: a step cannot set it.
     var isBusy: Bool { state == .submitting }
 
+    /// Computed, of each kind of type that has no stand-in value: a read of one in a step cannot
+    /// be answered from the state, and must not stop the process.
+    var summary: String { "\(attempts) attempts" }
+    var itemCounts: [String: Int] { Dictionary(items.map { ($0, 1) }, uniquingKeysWith: +) }
+    var owner: CheckoutOwner { CheckoutOwner() }
+    var labelled: LabelledSettings { LabelledSettings(label: "x", settings: settings) }
+
     func submit() async {
         state = .submitting
         attempts += 1
@@ -40,6 +47,13 @@ final class CheckoutViewModel: ObservableObject {
     }
 
     func renewToken() { token = "abc" }
+}
+
+final class CheckoutOwner {}
+
+struct LabelledSettings {
+    var label: String
+    var settings: CheckoutSettings
 }
 
 struct CheckoutError: Error, Equatable {
@@ -142,6 +156,31 @@ struct TypedStepTests {
                 "CheckoutViewModel has no observable property 'isBusy'")
         }
         #expect(ranToTheEnd)
+        await changes.next { $0.attempts = 1 }
+        changes.finish()
+    }
+
+    @Test("Reads the state cannot answer, of types with no stand-in, fail the step and go on")
+    func readsOfEveryKind() async {
+        let checkout = CheckoutViewModel()
+        let changes = checkout.recordChanges()
+        checkout.attempts = 1
+        var read: [String] = []
+        let messages = await expectFailure {
+            await changes.next {
+                read.append($0.summary)
+                read.append("\($0.itemCounts.count)")
+                read.append("\(type(of: $0.owner))")
+                read.append($0.labelled.label)
+                read.append("\($0[name: "items"] ?? "none")")
+                $0.attempts = 1
+            }
+        }
+        #expect(read == ["1 attempts", "0", "CheckoutOwner", "x", "[]"])
+        #expect(messages.count == 1)
+        for name in ["summary", "itemCounts", "owner", "labelled"] {
+            #expect(messages.first?.contains("has no observable property '\(name)'") == true)
+        }
         await changes.next { $0.attempts = 1 }
         changes.finish()
     }
