@@ -98,11 +98,9 @@ public final class TestClock: Clock, Sendable {
         var awaitedCheckIns = 0
         /// Advances waiting for those check-ins: more than one when tasks advance concurrently.
         var advancers: [CheckedContinuation<Void, Never>] = []
-        /// The deadlines of scheduled actions cancelled before they first ran: strict end-of-test
-        /// checks fail for those time never reached.
+        /// Deadlines of actions cancelled before they first ran (for strict end-of-test checks).
         var cutShort: [Instant] = []
-        /// Made outside any test's end-of-test checks, and claimed by none: each test that uses
-        /// it enrolls it.
+        /// Made outside any test's checks and claimed by none: each test that uses it enrolls it.
         var isAdoptable = false
     }
 

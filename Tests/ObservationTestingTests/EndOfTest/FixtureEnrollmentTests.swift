@@ -14,16 +14,6 @@ final class UnisolatedCounter: ObservableObject {
     @Published var count = 0
 }
 
-/// Runs `body` with failures captured; returns them.
-private func failures(
-    isolation: isolated (any Actor)? = #isolation,
-    of body: () async -> Void
-) async -> [(message: String, line: UInt)] {
-    let capture = FailureCapture()
-    await FailureReporter.$capture.withValue(capture) { await body() }
-    return capture.failures.withLock { $0.map { ($0.message, $0.callSite.line) } }
-}
-
 /// A suite with the trait: Swift Testing makes the suite's instance inside each test's checks,
 /// so its stored fixtures are made, and enrolled, there.
 @Suite(.endOfTestChecks)
@@ -46,7 +36,7 @@ struct FixtureEnrollmentTests {
     func schedulerMadeBefore() async {
         let scheduler = DispatchQueue.test
         var scopeLine: UInt = 0
-        let found = await failures {
+        let found = await capturedFailures {
             scopeLine = #line + 1
             await withEndOfTestChecks {
                 scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1))) {}
@@ -65,7 +55,7 @@ struct FixtureEnrollmentTests {
         let clockLine: UInt = #line + 1
         let clock = TestClock()
         var task: Task<Void, Never>?
-        let found = await failures {
+        let found = await capturedFailures {
             await withEndOfTestChecks {
                 task = Task { try? await clock.sleep(for: .seconds(2)) }
                 await until(clock.sleeperCounts) { $0 == 1 }
@@ -81,7 +71,7 @@ struct FixtureEnrollmentTests {
         let subject = PassthroughSubject<Int, Never>()
         let recorderLine: UInt = #line + 1
         let recorder = subject.record()
-        let found = await failures {
+        let found = await capturedFailures {
             await withEndOfTestChecks(strict: true) { subject.send(7) }
         }
         #expect(found.map(\.line) == [recorderLine])
@@ -93,7 +83,7 @@ struct FixtureEnrollmentTests {
     func unusedFixture() async {
         let scheduler = DispatchQueue.test
         scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1))) {}
-        let found = await failures { await withEndOfTestChecks {} }
+        let found = await capturedFailures { await withEndOfTestChecks {} }
         #expect(found.isEmpty)
         scheduler.run()
     }
@@ -102,7 +92,7 @@ struct FixtureEnrollmentTests {
     func fixtureSharedByScopes() async {
         let scheduler = DispatchQueue.test
         for _ in 0..<2 {
-            let found = await failures {
+            let found = await capturedFailures {
                 await withEndOfTestChecks { scheduler.schedule {} }
             }
             #expect(found.count == 1)

@@ -15,13 +15,11 @@ private func failures(
     isolation: isolated (any Actor)? = #isolation,
     of body: () async -> Void
 ) async -> [(message: String, line: UInt)] {
-    let capture = FailureCapture()
-    await FailureReporter.$capture.withValue(capture) {
+    await capturedFailures {
         await HangWatch.$patienceForTests.withValue(patience) {
             await HangWatch.$afterReportForTests.withValue(afterReport) { await body() }
         }
     }
-    return capture.failures.withLock { $0.map { ($0.message, $0.callSite.line) } }
 }
 
 @Suite("End-of-test checks: a hang explained while it hangs", .untilTimeout(.seconds(30)))

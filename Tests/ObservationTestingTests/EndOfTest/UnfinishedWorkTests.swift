@@ -19,23 +19,13 @@ final class DelayedPageLoader {
     }
 }
 
-/// Runs `body` with failures captured; returns them.
-private func failures(
-    isolation: isolated (any Actor)? = #isolation,
-    of body: () async -> Void
-) async -> [(message: String, line: UInt)] {
-    let capture = FailureCapture()
-    await FailureReporter.$capture.withValue(capture) { await body() }
-    return capture.failures.withLock { $0.map { ($0.message, $0.callSite.line) } }
-}
-
 @Suite("End-of-test checks: work not seen through", .untilTimeout(.seconds(30)))
 @MainActor
 struct UnfinishedWorkTests {
     @Test("Strict: a debounce cut off when its view model goes at the end of the test fails")
     func forgottenDebounceStrict() async {
         var scopeLine: UInt = 0
-        let found = await failures {
+        let found = await capturedFailures {
             scopeLine = #line + 1
             await withEndOfTestChecks(strict: true) {
                 let scheduler = DispatchQueue.test
@@ -54,7 +44,7 @@ struct UnfinishedWorkTests {
 
     @Test("Not strict: the same test passes, as a timeout cancelled by its upstream's end must")
     func forgottenDebounceDefault() async {
-        let found = await failures {
+        let found = await capturedFailures {
             await withEndOfTestChecks {
                 let scheduler = DispatchQueue.test
                 let viewModel = DebouncingViewModel(scheduler: scheduler)
@@ -66,7 +56,7 @@ struct UnfinishedWorkTests {
 
     @Test("Strict: a debounce seen through, or cancelled and then passed by time, passes")
     func debounceSeenThrough() async {
-        let found = await failures {
+        let found = await capturedFailures {
             await withEndOfTestChecks(strict: true) {
                 let scheduler = DispatchQueue.test
                 let viewModel = DebouncingViewModel(scheduler: scheduler)
@@ -86,7 +76,7 @@ struct UnfinishedWorkTests {
 
     @Test("Strict: a repeating timer cancelled after it ticked is not cut short")
     func repeatingTimer() async {
-        let found = await failures {
+        let found = await capturedFailures {
             await withEndOfTestChecks(strict: true) {
                 let scheduler = DispatchQueue.test
                 var ticks = 0
@@ -103,7 +93,7 @@ struct UnfinishedWorkTests {
 
     @Test("A delay left due after its view model went says to move the scheduler, by how much")
     func delayLeftDue() async {
-        let found = await failures {
+        let found = await capturedFailures {
             await withEndOfTestChecks {
                 let scheduler = DispatchQueue.test
                 _ = DelayedPageLoader(scheduler: scheduler)
@@ -123,7 +113,7 @@ struct UnfinishedWorkTests {
     @Test("A task left asleep says to advance the clock to its time, or cancel the task")
     func sleeperAdvice() async {
         var task: Task<Void, Never>?
-        let found = await failures {
+        let found = await capturedFailures {
             await withEndOfTestChecks {
                 let clock = TestClock()
                 task = Task { try? await clock.sleep(for: .seconds(2)) }

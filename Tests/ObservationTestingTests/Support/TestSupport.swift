@@ -154,6 +154,17 @@ struct CapturedIssue {
     var sourceLocation: SourceLocation?
 }
 
+/// Runs `body` with the package's failures captured instead of recorded; returns each message
+/// and the line it was recorded at.
+func capturedFailures(
+    isolation: isolated (any Actor)? = #isolation,
+    of body: () async -> Void
+) async -> [(message: String, line: UInt)] {
+    let capture = FailureCapture()
+    await FailureReporter.$capture.withValue(capture) { await body() }
+    return capture.failures.withLock { $0.map { ($0.message, $0.callSite.line) } }
+}
+
 /// `withKnownIssue` for the package's own failures, without printing each: runs `body` with
 /// them captured instead of recorded, then records an issue if none was captured or one does
 /// not match. (The tests of failure routing itself use `withKnownIssue`, through the
