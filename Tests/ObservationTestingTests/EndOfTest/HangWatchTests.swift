@@ -113,3 +113,48 @@ final class HangWatchXCTests: FailureCapturingTestCase {
         XCTAssertEqual(failures.first?.line, clockLine)
     }
 }
+
+/// XCTest's form: the watch started by `addEndOfTestChecks()` in `setUp`, over a clock in a stored
+/// property, reports through `XCTFail` while the test hangs.
+final class HangWatchSetUpXCTests: XCTestCase {
+    private let clockLine = #line + 1
+    private let clock = TestClock()
+    /// What the watch reported; every other failure fails the test as usual.
+    private var reported: [(description: String, line: Int)] = []
+
+    override func setUp() async throws {
+        try await super.setUp()
+        let clock = clock
+        HangWatch.$patienceForTests.withValue(.milliseconds(300)) {
+            HangWatch.$afterReportForTests.withValue({
+                Task { await clock.advance(by: .seconds(1)) }
+            }) {
+                addEndOfTestChecks()
+            }
+        }
+    }
+
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+        expected: Bool
+    ) {
+        if description.contains("it may never end") {
+            reported.append((description, lineNumber))
+        } else {
+            super.recordFailure(
+                withDescription: description, inFile: filePath, atLine: lineNumber,
+                expected: expected)
+        }
+    }
+
+    func testAwaitingATaskAsleepOnAStoredClockIsReportedWhileItHangs() async {
+        let clock = clock
+        let task = Task { try? await clock.sleep(for: .seconds(1)) }
+        await task.value  // hangs until the watch has spoken and its hook advances
+        XCTAssertEqual(reported.count, 1)
+        XCTAssertEqual(reported.first?.line, clockLine)
+        XCTAssertTrue(
+            reported.first?.description.contains("has 1 task asleep until +1.0 s") == true,
+            reported.first?.description ?? "no report")
+    }
+}
