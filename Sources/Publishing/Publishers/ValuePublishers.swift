@@ -135,7 +135,7 @@
         ) {
             var iterator = elements.makeIterator()
             guard let first = iterator.next() else {
-                subscriber.receive(subscription: EmptySubscription())
+                subscriber.receive(subscription: Subscriptions.empty)
                 subscriber.receive(completion: completion)
                 return
             }
@@ -182,12 +182,6 @@
             let downstream = state.withLock { $0.downstream.take() }
             _ = consume downstream
         }
-    }
-
-    /// The subscription of a publisher that completes without sending a value.
-    final class EmptySubscription: Subscription, Sendable {
-        func request(_ demand: Subscribers.Demand) {}
-        func cancel() {}
     }
 
     extension Sequence {
