@@ -6,6 +6,26 @@
         func cancel()
     }
 
+    // The token's own `store(in:)` methods are preferred to these, which would wrap it again.
+    extension Cancellable {
+        /// Keeps this cancellable, wrapped in an ``AnyCancellable``, in a collection, such as an
+        /// array, so it lives as long as the collection holds it.
+        ///
+        /// - Parameter collection: The collection that keeps the wrapped cancellable.
+        public func store<C: RangeReplaceableCollection>(in collection: inout C)
+        where C.Element == AnyCancellable {
+            AnyCancellable(self).store(in: &collection)
+        }
+
+        /// Keeps this cancellable, wrapped in an ``AnyCancellable``, in a set, so it lives as long
+        /// as the set holds it.
+        ///
+        /// - Parameter set: The set that keeps the wrapped cancellable.
+        public func store(in set: inout Set<AnyCancellable>) {
+            AnyCancellable(self).store(in: &set)
+        }
+    }
+
     /// A cancellation token that runs its cancel action once: on ``cancel()`` or on deinit.
     ///
     /// Keep it for as long as the subscription should live:
@@ -55,10 +75,12 @@
             set.insert(self)
         }
 
-        /// Keeps the token in an array, so it lives as long as the array holds it.
+        /// Keeps the token in a collection, such as an array, so it lives as long as the
+        /// collection holds it.
         ///
-        /// - Parameter collection: The array that keeps the token.
-        public func store(in collection: inout [AnyCancellable]) {
+        /// - Parameter collection: The collection that keeps the token.
+        public func store<C: RangeReplaceableCollection>(in collection: inout C)
+        where C.Element == AnyCancellable {
             collection.append(self)
         }
 

@@ -7,8 +7,16 @@
     /// ```swift
     /// var itemCount: AnyPublisher<Int, Never> { $items.map(\.count).eraseToAnyPublisher() }
     /// ```
-    public struct AnyPublisher<Output, Failure: Error>: Publisher {
+    public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConvertible,
+        CustomPlaygroundDisplayConvertible
+    {
         private let box: PublisherBoxBase<Output, Failure>
+
+        /// "AnyPublisher", as Combine's: the wrapped publisher stays hidden.
+        public var description: String { "AnyPublisher" }
+
+        /// The same as ``description``.
+        public var playgroundDescription: Any { description }
 
         /// Wraps `publisher`.
         ///

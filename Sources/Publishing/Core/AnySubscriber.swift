@@ -1,17 +1,28 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
     /// A subscriber that hides the type of the subscriber, or the closures, it forwards to.
-    public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible {
+    public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible
+    {
         private let receiveSubscriptionBody: (any Subscription) -> Void
         private let receiveValueBody: (Input) -> Subscribers.Demand
         private let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
         private let descriptionBody: () -> String
+        private let mirrorBody: () -> Mirror
+        private let playgroundDescriptionBody: () -> Any
 
         /// The wrapped subscriber's identity, or a fresh one for closures.
         public let combineIdentifier: CombineIdentifier
 
-        /// The wrapped subscriber's description, or "Anonymous AnySubscriber".
+        /// The wrapped subscriber's description, "Subject" for a subject, or
+        /// "Anonymous AnySubscriber" for closures, as in Combine.
         public var description: String { descriptionBody() }
+
+        /// The wrapped subscriber's mirror, so a debugger shows what is behind the wrapper.
+        public var customMirror: Mirror { mirrorBody() }
+
+        /// The wrapped subscriber's playground description, or else ``description``.
+        public var playgroundDescription: Any { playgroundDescriptionBody() }
 
         /// Wraps `subscriber`.
         ///
@@ -25,8 +36,17 @@
             receiveSubscriptionBody = subscriber.receive(subscription:)
             receiveValueBody = subscriber.receive(_:)
             receiveCompletionBody = subscriber.receive(completion:)
-            descriptionBody = {
+            let description = {
                 (subscriber as? any CustomStringConvertible)?.description ?? "\(S.self)"
+            }
+            descriptionBody = description
+            mirrorBody = {
+                (subscriber as? any CustomReflectable)?.customMirror
+                    ?? Mirror(subscriber, children: EmptyCollection())
+            }
+            playgroundDescriptionBody = {
+                (subscriber as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription
+                    ?? description()
             }
         }
 
@@ -40,7 +60,9 @@
                     subject.send(value)
                     return .none
                 },
-                receiveCompletion: { subject.send(completion: $0) })
+                receiveCompletion: { subject.send(completion: $0) },
+                description: "Subject",
+                mirror: { Mirror(subject, children: ["downstreamSubject": subject]) })
         }
 
         /// A subscriber made of closures; one left out does nothing (and asks for nothing more).
@@ -54,11 +76,28 @@
             receiveValue: ((Input) -> Subscribers.Demand)? = nil,
             receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil
         ) {
+            self.init(
+                receiveSubscription: receiveSubscription, receiveValue: receiveValue,
+                receiveCompletion: receiveCompletion, description: "Anonymous AnySubscriber",
+                mirror: { Mirror(reflecting: "Anonymous AnySubscriber") })
+        }
+
+        /// Closures under a fixed description, as Combine describes its closure and subject
+        /// subscribers.
+        private init(
+            receiveSubscription: ((any Subscription) -> Void)?,
+            receiveValue: ((Input) -> Subscribers.Demand)?,
+            receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?,
+            description: String,
+            mirror: @escaping () -> Mirror
+        ) {
             combineIdentifier = CombineIdentifier()
             receiveSubscriptionBody = receiveSubscription ?? { _ in }
             receiveValueBody = receiveValue ?? { _ in .none }
             receiveCompletionBody = receiveCompletion ?? { _ in }
-            descriptionBody = { "Anonymous AnySubscriber" }
+            descriptionBody = { description }
+            mirrorBody = mirror
+            playgroundDescriptionBody = { description }
         }
 
         /// Forwards the subscription.

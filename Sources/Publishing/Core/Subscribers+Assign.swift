@@ -5,7 +5,9 @@
         ///
         /// What `assign(to:on:)` attaches. As in Combine, it holds the object strongly until it
         /// completes or is cancelled.
-        public final class Assign<Root, Input>: Subscriber, Cancellable, CustomStringConvertible {
+        public final class Assign<Root, Input>: Subscriber, Cancellable, CustomStringConvertible,
+            CustomReflectable, CustomPlaygroundDisplayConvertible
+        {
             /// It never fails.
             public typealias Failure = Never
 
@@ -28,6 +30,21 @@
             public var description: String {
                 "Assign \(Root.self)."
             }
+
+            /// The object, the key path and the subscription, under Combine's labels (`object`,
+            /// `keyPath`, `status`).
+            public var customMirror: Mirror {
+                let (object, upstream) = lock.withLock { (root, self.upstream) }
+                let children: [Mirror.Child] = [
+                    ("object", object as Any),
+                    ("keyPath", keyPath),
+                    ("status", upstream as Any),
+                ]
+                return Mirror(self, children: children)
+            }
+
+            /// The same as ``description``.
+            public var playgroundDescription: Any { description }
 
             /// Creates a subscriber that assigns each value to `object[keyPath: keyPath]`.
             ///

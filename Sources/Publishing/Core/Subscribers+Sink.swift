@@ -18,7 +18,7 @@
         /// What `sink(receiveCompletion:receiveValue:)` attaches. It lets go of its closures once
         /// it completes or is cancelled, so whatever they capture is released then.
         public final class Sink<Input, Failure: Error>: Subscriber, Cancellable,
-            CustomStringConvertible
+            CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
         {
             // Guarded by `lock`. The closures are two fields, not a struct of them, for the same
             // reason `SinkUpstream` is not nested: their layout needs no generic metadata.
@@ -41,6 +41,12 @@
 
             /// "Sink".
             public var description: String { "Sink" }
+
+            /// No children, as Combine's: the closures say nothing a debugger could show.
+            public var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+
+            /// "Sink".
+            public var playgroundDescription: Any { description }
 
             /// Creates a sink that hands values and the completion to the two closures.
             ///

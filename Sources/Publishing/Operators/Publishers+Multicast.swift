@@ -159,15 +159,6 @@
             Publishers.Multicast(upstream: self, createSubject: createSubject)
         }
 
-        /// Makes this publisher connectable: it subscribes to the upstream only on `connect()`.
-        ///
-        /// - Returns: A connectable publisher.
-        public func makeConnectable()
-            -> Publishers.Multicast<Self, PassthroughSubject<Output, Failure>>
-        {
-            multicast(subject: PassthroughSubject())
-        }
-
         /// Shares one subscription to this publisher among all its subscribers, made when the
         /// first subscribes and ended when the last cancels.
         ///
@@ -181,6 +172,70 @@
         /// - Returns: A shared publisher; keep the instance to share it.
         public func share() -> Publishers.Share<Self> {
             Publishers.Share(upstream: self)
+        }
+    }
+
+    extension Publisher where Failure == Never {
+        /// Makes this publisher connectable: it subscribes to the upstream only on `connect()`,
+        /// so every subscriber attached before then receives every value.
+        ///
+        /// ```swift
+        /// let connectable = items.publisher.makeConnectable()
+        /// let first = connectable.sink { print("first", $0) }
+        /// let second = connectable.sink { print("second", $0) }
+        /// let connection = connectable.connect()
+        /// ```
+        ///
+        /// As in Combine, only a publisher that cannot fail can be made connectable this way;
+        /// `multicast(subject:)` takes any.
+        ///
+        /// - Returns: A connectable publisher; keep what `connect()` returns to stay connected.
+        public func makeConnectable() -> Publishers.MakeConnectable<Self> {
+            Publishers.MakeConnectable(upstream: self)
+        }
+    }
+
+    extension Publishers {
+        /// A connectable publisher that subscribes to its upstream only when told to
+        /// ``ConnectablePublisher/connect()``, and shares that one subscription.
+        ///
+        /// As Combine's, it multicasts through a `PassthroughSubject`: a subscriber receives only
+        /// what comes after it subscribed, and a value it has not asked for is dropped.
+        public struct MakeConnectable<Upstream: Publisher>: ConnectablePublisher, ClosurePublisher {
+            /// The upstream's output type.
+            public typealias Output = Upstream.Output
+            /// The upstream's failure type.
+            public typealias Failure = Upstream.Failure
+
+            private let multicast: Multicast<Upstream, PassthroughSubject<Output, Failure>>
+
+            /// Makes `upstream` connectable.
+            ///
+            /// - Parameter upstream: The publisher subscribed to on connect.
+            public init(upstream: Upstream) {
+                multicast = upstream.multicast(subject: PassthroughSubject())
+            }
+
+            /// What the subject does with a value nobody has asked for: drops it.
+            @usableFromInline
+            package var valuesWithoutDemand: ValuesWithoutDemand { multicast.valuesWithoutDemand }
+
+            /// Subscribes to the subject: values arrive once connected.
+            @usableFromInline
+            package func subscribeClosures(
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                multicast.subscribeClosures(
+                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            }
+
+            /// Subscribes the subject to the upstream.
+            ///
+            /// - Returns: A cancellable that disconnects.
+            public func connect() -> any Cancellable {
+                multicast.connect()
+            }
         }
     }
 

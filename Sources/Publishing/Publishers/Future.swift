@@ -40,19 +40,69 @@
         }
     }
 
-    // @unchecked: `result` is only touched while holding `lock`; the relay is thread-safe.
+    extension Future {
+        /// The future's value, once the promise is called; throws the error it fails with.
+        ///
+        /// ```swift
+        /// let profile = try await loadProfile().value
+        /// ```
+        ///
+        /// As in Combine, the wait goes on when the awaiting task is cancelled: only the promise
+        /// ends it.
+        public var value: Output {
+            get async throws {
+                try await withCheckedThrowingContinuation { continuation in
+                    state.whenFulfilled { result in
+                        // Safe as Combine's is: each waiter gets the promised value once, and
+                        // shares it only as every subscriber of the future does.
+                        nonisolated(unsafe) let result = result
+                        continuation.resume(with: result)
+                    }
+                }
+            }
+        }
+    }
+
+    extension Future where Failure == Never {
+        /// The future's value, once the promise is called.
+        ///
+        /// ```swift
+        /// let number = await randomNumber().value
+        /// ```
+        ///
+        /// As in Combine, the wait goes on when the awaiting task is cancelled: only the promise
+        /// ends it.
+        public var value: Output {
+            get async {
+                await withCheckedContinuation { continuation in
+                    state.whenFulfilled { result in
+                        // Safe as Combine's is: each waiter gets the promised value once, and
+                        // shares it only as every subscriber of the future does.
+                        nonisolated(unsafe) let result = result
+                        continuation.resume(with: result)
+                    }
+                }
+            }
+        }
+    }
+
+    // @unchecked: `result` and `waiters` are only touched while holding `lock`; the relay is
+    // thread-safe.
     private final class FutureState<Output, Failure: Error>: @unchecked Sendable {
         private let lock = Lock()
         private var result: Result<Output, Failure>?
+        private var waiters: [(Result<Output, Failure>) -> Void] = []
         private let relay = Relay<Output, Failure>()
 
         func fulfill(_ result: Result<Output, Failure>) {
-            let isFirst = lock.withLock {
-                guard self.result == nil else { return false }
+            let waiters = lock.withLock { () -> [(Result<Output, Failure>) -> Void]? in
+                guard self.result == nil else { return nil }
                 self.result = result
-                return true
+                defer { self.waiters = [] }
+                return self.waiters
             }
-            guard isFirst else { return }
+            guard let waiters else { return }
+            for waiter in waiters { waiter(result) }
             switch result {
             case .success(let value):
                 relay.send(value)
@@ -60,6 +110,19 @@
             case .failure(let error):
                 relay.send(completion: .failure(error))
             }
+        }
+
+        /// Calls `body` with the result: at once if it is there, else when it comes. Unlike a
+        /// subscription, nothing need hold a token for it meanwhile.
+        func whenFulfilled(_ body: @escaping (Result<Output, Failure>) -> Void) {
+            lock.lock()
+            guard let result else {
+                waiters.append(body)
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            body(result)
         }
 
         func subscribe(

@@ -6,6 +6,9 @@
     public struct Record<Output, Failure: Error>: Publisher {
         /// The values and completion a ``Record`` replays.
         public struct Recording {
+            /// What it records: the values the record sends.
+            public typealias Input = Output
+
             /// The recorded values, in order.
             public private(set) var output: [Output] = []
             /// The recorded completion; `.finished` until another is recorded.
@@ -63,6 +66,44 @@
         where S.Input == Output, S.Failure == Failure {
             SequenceSubscription.start(
                 recording.output, then: recording.completion, subscriber: subscriber)
+        }
+    }
+
+    // Encoded as Combine encodes them, so a recording saved on one platform decodes on the other:
+    // `{"recording":{"output":[…],"completion":{"success":true}}}`.
+    extension Record: Codable where Output: Codable, Failure: Codable {}
+
+    extension Record.Recording: Codable where Output: Codable, Failure: Codable {
+        private enum CodingKeys: String, CodingKey {
+            case output
+            case completion
+        }
+
+        /// Decodes a complete recording: nothing more can be recorded in it.
+        ///
+        /// - Parameter decoder: The decoder to read from.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let output = try container.decode([Output].self, forKey: .output)
+            let completion = try container.decode(
+                Subscribers.Completion<Failure>.self, forKey: .completion)
+            self.init(output: output, completion: completion)
+        }
+
+        /// Encodes the values and the completion.
+        ///
+        /// - Parameter encoder: The encoder to write to.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(output, forKey: .output)
+            try container.encode(completion, forKey: .completion)
+        }
+
+        /// Encodes the values and the completion, as ``encode(to:)`` does.
+        ///
+        /// - Parameter encoder: The encoder to write to.
+        public func encode(into encoder: any Encoder) throws {
+            try encode(to: encoder)
         }
     }
 
@@ -135,7 +176,7 @@
         ) {
             var iterator = elements.makeIterator()
             guard let first = iterator.next() else {
-                subscriber.receive(subscription: EmptySubscription())
+                subscriber.receive(subscription: Subscriptions.empty)
                 subscriber.receive(completion: completion)
                 return
             }
@@ -182,12 +223,6 @@
             let downstream = state.withLock { $0.downstream.take() }
             _ = consume downstream
         }
-    }
-
-    /// The subscription of a publisher that completes without sending a value.
-    final class EmptySubscription: Subscription, Sendable {
-        func request(_ demand: Subscribers.Demand) {}
-        func cancel() {}
     }
 
     extension Sequence {

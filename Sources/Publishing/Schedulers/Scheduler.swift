@@ -131,7 +131,7 @@
         public struct SchedulerTimeType: Strideable, Hashable {
             /// A distance between two of its times.
             public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
-                ExpressibleByFloatLiteral, Hashable
+                ExpressibleByFloatLiteral, Hashable, Codable
             {
                 /// The distance, as a count.
                 public var magnitude: Int
