@@ -44,6 +44,8 @@
         }
     }
 
+    extension Publishers.Drop: Equatable where Upstream: Equatable {}
+
     extension Publisher {
         /// Skips the first `count` values, then forwards the rest.
         ///

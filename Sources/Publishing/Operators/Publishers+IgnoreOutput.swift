@@ -29,6 +29,8 @@
         }
     }
 
+    extension Publishers.IgnoreOutput: Equatable where Upstream: Equatable {}
+
     extension Publisher {
         /// Forwards only the completion.
         ///

@@ -48,6 +48,9 @@
         }
     }
 
+    extension Publishers.ReplaceEmpty: Equatable
+    where Upstream: Equatable, Upstream.Output: Equatable {}
+
     extension Publisher {
         /// Sends a value if the upstream finishes without sending any.
         ///

@@ -42,6 +42,9 @@
         }
     }
 
+    extension Publishers.ReplaceError: Equatable
+    where Upstream: Equatable, Upstream.Output: Equatable {}
+
     extension Publisher {
         /// Replaces a failure with a value, then finishes.
         ///

@@ -46,6 +46,8 @@
         }
     }
 
+    extension Publishers.Retry: Equatable where Upstream: Equatable {}
+
     extension Publisher {
         /// Subscribes again after a failure, up to `retries` times.
         ///
