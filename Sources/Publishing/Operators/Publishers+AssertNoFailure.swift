@@ -17,6 +17,20 @@
             /// The line of the call.
             public let line: UInt
 
+            /// Stops the program if `upstream` fails, with a message that starts with `prefix`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher that must not fail.
+            ///   - prefix: Starts the message a failure stops the program with.
+            ///   - file: The file named in the message.
+            ///   - line: The line named in the message.
+            public init(upstream: Upstream, prefix: String, file: StaticString, line: UInt) {
+                self.upstream = upstream
+                self.prefix = prefix
+                self.file = file
+                self.line = line
+            }
+
             /// Subscribes to the upstream; a failure is a fatal error naming it.
             /// Sends each value; stops the program on a failure.
             @usableFromInline

@@ -14,6 +14,16 @@
             /// Makes the replacement from the upstream's error.
             public let handler: (Upstream.Failure) -> NewPublisher
 
+            /// Replaces `upstream`, if it fails, with the publisher `handler` makes from the error.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher that may fail.
+            ///   - handler: Makes the replacement from the upstream's error.
+            public init(upstream: Upstream, handler: @escaping (Upstream.Failure) -> NewPublisher) {
+                self.upstream = upstream
+                self.handler = handler
+            }
+
             /// Attaches `subscriber` to the upstream; if it fails, to `handler(error)` instead (the
             /// upstream is never subscribed again). Its demand goes to the upstream, and, after a
             /// failure, what is still owed to the publisher the handler returns, as in Combine.
@@ -41,6 +51,18 @@
             public let upstream: Upstream
             /// Makes the replacement from the upstream's error, or throws.
             public let handler: (Upstream.Failure) throws -> NewPublisher
+
+            /// Replaces `upstream`, if it fails, with the publisher `handler` makes, or fails with what it throws.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher that may fail.
+            ///   - handler: Makes the replacement from the upstream's error, or throws.
+            public init(
+                upstream: Upstream, handler: @escaping (Upstream.Failure) throws -> NewPublisher
+            ) {
+                self.upstream = upstream
+                self.handler = handler
+            }
 
             /// Attaches `subscriber`: its demand goes to the upstream, and, after a failure, what
             /// is still owed to the publisher the handler returns, as in Combine; a throw fails

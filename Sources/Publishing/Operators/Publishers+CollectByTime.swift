@@ -26,6 +26,21 @@
             /// How the intervals are scheduled.
             public let options: Context.SchedulerOptions?
 
+            /// Sends the values of `upstream` in arrays, grouped as `strategy` says.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher grouped.
+            ///   - strategy: How values are grouped: by time, or by time or count.
+            ///   - options: How the intervals are scheduled.
+            public init(
+                upstream: Upstream, strategy: TimeGroupingStrategy<Context>,
+                options: Context.SchedulerOptions?
+            ) {
+                self.upstream = upstream
+                self.strategy = strategy
+                self.options = options
+            }
+
             /// Subscribes to the upstream; sends each non-empty group when its interval ends (or
             /// its count is reached), and the rest, then the completion, on the scheduler once the
             /// upstream finishes.

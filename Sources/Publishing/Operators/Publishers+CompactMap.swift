@@ -11,6 +11,16 @@
             /// The transformation; a `nil` result drops the value.
             public let transform: (Upstream.Output) -> Output?
 
+            /// Transforms each value of `upstream` and sends the results that are not `nil`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose values are transformed.
+            ///   - transform: The transformation; a `nil` result drops the value.
+            public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
+                self.upstream = upstream
+                self.transform = transform
+            }
+
             /// Subscribes to the upstream publisher, forwarding each non-`nil` transformed value.
             /// Sends each transformed value that is not `nil`.
             @usableFromInline
@@ -31,6 +41,18 @@
             public let upstream: Upstream
             /// Transforms a value to an optional, or throws.
             public let transform: (Upstream.Output) throws -> Output?
+
+            /// Sends the non-`nil` results of a throwing transform of each value of `upstream`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose values are transformed.
+            ///   - transform: Transforms a value to an optional, or throws.
+            public init(
+                upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output?
+            ) {
+                self.upstream = upstream
+                self.transform = transform
+            }
 
             /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
             /// Sends each transformed value that is not `nil`; a thrown error fails the stream.

@@ -37,6 +37,8 @@
         }
     }
 
+    extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equatable {}
+
     extension Publisher {
         /// Sends `elements` before this publisher's values.
         ///

@@ -20,6 +20,23 @@
             /// How deliveries are scheduled.
             public let options: Context.SchedulerOptions?
 
+            /// Sends a value of `upstream` only once no other has come for `dueTime`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher debounced.
+            ///   - dueTime: How long the upstream must be quiet.
+            ///   - scheduler: Where time is kept and values delivered.
+            ///   - options: How deliveries are scheduled.
+            public init(
+                upstream: Upstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
+                options: Context.SchedulerOptions?
+            ) {
+                self.upstream = upstream
+                self.dueTime = dueTime
+                self.scheduler = scheduler
+                self.options = options
+            }
+
             /// A value that comes due while the subscriber has asked for none is dropped, as Combine's debounce drops it.
             @usableFromInline
             package var valuesWithoutDemand: ValuesWithoutDemand { .dropped }

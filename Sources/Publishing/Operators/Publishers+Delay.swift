@@ -27,6 +27,26 @@
             /// How deliveries are scheduled.
             public let options: Context.SchedulerOptions?
 
+            /// Delivers every event of `upstream` once `interval` has passed.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher delayed.
+            ///   - interval: How long each event is delayed.
+            ///   - tolerance: How late an event may be.
+            ///   - scheduler: Where time is kept and events delivered.
+            ///   - options: How deliveries are scheduled.
+            public init(
+                upstream: Upstream, interval: Context.SchedulerTimeType.Stride,
+                tolerance: Context.SchedulerTimeType.Stride, scheduler: Context,
+                options: Context.SchedulerOptions? = nil
+            ) {
+                self.upstream = upstream
+                self.interval = interval
+                self.tolerance = tolerance
+                self.scheduler = scheduler
+                self.options = options
+            }
+
             /// Schedules each event `interval` after it came, in order.
             @usableFromInline
             package var deliverySchedule: (@escaping () -> Void) -> Void {

@@ -13,6 +13,16 @@
             /// How many values to skip.
             public let count: Int
 
+            /// Skips the first `count` values of `upstream`, then forwards the rest.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose first values are skipped.
+            ///   - count: How many values to skip.
+            public init(upstream: Upstream, count: Int) {
+                self.upstream = upstream
+                self.count = count
+            }
+
             /// Subscribes to the upstream publisher, skipping the first ``count`` values.
             /// Drops the first `count` values, then sends the rest.
             @usableFromInline
@@ -33,6 +43,8 @@
             }
         }
     }
+
+    extension Publishers.Drop: Equatable where Upstream: Equatable {}
 
     extension Publisher {
         /// Skips the first `count` values, then forwards the rest.

@@ -13,6 +13,16 @@
             /// Skips values while it returns `true`.
             public let predicate: (Output) -> Bool
 
+            /// Skips the values of `upstream` while `predicate` holds, then forwards every value.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose first values are skipped.
+            ///   - predicate: Skips values while it returns `true`.
+            public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) {
+                self.upstream = upstream
+                self.predicate = predicate
+            }
+
             /// Subscribes to the upstream, skipping values until one fails the predicate.
             /// Drops values while the predicate holds, then sends the rest.
             @usableFromInline

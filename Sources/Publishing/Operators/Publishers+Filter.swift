@@ -13,6 +13,16 @@
             /// The test a value must pass to be forwarded.
             public let isIncluded: (Upstream.Output) -> Bool
 
+            /// Forwards only the values of `upstream` that pass `isIncluded`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose values are tested.
+            ///   - isIncluded: The test a value must pass to be forwarded.
+            public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
+                self.upstream = upstream
+                self.isIncluded = isIncluded
+            }
+
             /// Subscribes to the upstream publisher, forwarding the values that pass the test.
             /// Sends each value the predicate includes.
             @usableFromInline
@@ -35,6 +45,17 @@
             public let upstream: Upstream
             /// Accepts a value, rejects it, or throws.
             public let isIncluded: (Upstream.Output) throws -> Bool
+
+            /// Forwards the values of `upstream` that `isIncluded` accepts; a throw fails the stream.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose values are filtered.
+            ///   - isIncluded: Accepts a value, rejects it, or throws.
+            public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) throws -> Bool)
+            {
+                self.upstream = upstream
+                self.isIncluded = isIncluded
+            }
 
             /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
             /// Sends each value the predicate includes; a thrown error fails the stream.

@@ -11,6 +11,13 @@
             /// The publisher whose values are ignored.
             public let upstream: Upstream
 
+            /// Forwards nothing but the completion of `upstream`.
+            ///
+            /// - Parameter upstream: The publisher whose values are ignored.
+            public init(upstream: Upstream) {
+                self.upstream = upstream
+            }
+
             /// Subscribes to the upstream, forwarding only its completion.
             @usableFromInline
             package func subscribeClosures(
@@ -21,6 +28,8 @@
             }
         }
     }
+
+    extension Publishers.IgnoreOutput: Equatable where Upstream: Equatable {}
 
     extension Publisher {
         /// Forwards only the completion.

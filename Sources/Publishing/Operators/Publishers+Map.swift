@@ -11,6 +11,16 @@
             /// The transformation applied to each value.
             public let transform: (Upstream.Output) -> Output
 
+            /// Transforms each value of `upstream` with `transform`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose values are transformed.
+            ///   - transform: The transformation applied to each value.
+            public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
+                self.upstream = upstream
+                self.transform = transform
+            }
+
             /// Sends each value transformed.
             @usableFromInline
             package func makeSteps() -> Steps<Upstream.Output, Failure, Output, Failure> {
@@ -28,6 +38,17 @@
             public let upstream: Upstream
             /// Transforms each value, or throws.
             public let transform: (Upstream.Output) throws -> Output
+
+            /// Transforms each value of `upstream` with a closure that may throw; a throw fails the stream.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose values are transformed.
+            ///   - transform: Transforms each value, or throws.
+            public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output)
+            {
+                self.upstream = upstream
+                self.transform = transform
+            }
 
             /// Sends each value transformed; a thrown error fails the stream and cancels the
             /// upstream.

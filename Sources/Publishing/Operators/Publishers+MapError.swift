@@ -11,6 +11,27 @@
             /// Transforms the upstream's error.
             public let transform: (Upstream.Failure) -> Failure
 
+            /// Transforms the failure of `upstream` with `transform`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose error is transformed.
+            ///   - transform: Makes the new error from the upstream's.
+            public init(upstream: Upstream, transform: @escaping (Upstream.Failure) -> Failure) {
+                self.upstream = upstream
+                self.transform = transform
+            }
+
+            /// Transforms the failure of `upstream` with `map`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose error is transformed.
+            ///   - map: Makes the new error from the upstream's.
+            ///
+            /// The same as ``init(upstream:transform:)``: Combine declares both spellings.
+            public init(upstream: Upstream, _ map: @escaping (Upstream.Failure) -> Failure) {
+                self.init(upstream: upstream, transform: map)
+            }
+
             /// Subscribes to the upstream, transforming its failure.
             /// Sends each value; transforms the failure.
             @usableFromInline

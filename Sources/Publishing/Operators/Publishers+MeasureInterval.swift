@@ -16,6 +16,16 @@
             /// Whose clock measures.
             public let scheduler: Context
 
+            /// Sends the time between the values of `upstream`, measured on `scheduler`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher measured.
+            ///   - scheduler: Whose clock measures.
+            public init(upstream: Upstream, scheduler: Context) {
+                self.upstream = upstream
+                self.scheduler = scheduler
+            }
+
             /// Subscribes to the upstream, sending the time since the previous value for each.
             /// Sends the time since the previous value (or the subscription).
             @usableFromInline

@@ -46,6 +46,8 @@
         }
     }
 
+    extension Publishers.Output: Equatable where Upstream: Equatable {}
+
     extension Publisher {
         /// Forwards the first `maxLength` values, then finishes.
         ///

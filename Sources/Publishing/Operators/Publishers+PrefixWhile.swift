@@ -13,6 +13,16 @@
             /// Forwards values while it returns `true`.
             public let predicate: (Output) -> Bool
 
+            /// Forwards the values of `upstream` while `predicate` holds, then finishes.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose first values are forwarded.
+            ///   - predicate: Forwards values while it returns `true`.
+            public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) {
+                self.upstream = upstream
+                self.predicate = predicate
+            }
+
             /// Subscribes to the upstream; at the first value that fails the predicate, finishes
             /// and cancels it.
             /// Sends values while the predicate holds, then finishes.

@@ -23,6 +23,19 @@
             /// How they are scheduled.
             public let options: Context.SchedulerOptions?
 
+            /// Delivers the events of `upstream` on `scheduler`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose events are moved.
+            ///   - scheduler: Where they are delivered.
+            ///   - options: How they are scheduled.
+            public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?)
+            {
+                self.upstream = upstream
+                self.scheduler = scheduler
+                self.options = options
+            }
+
             /// Schedules each event on the scheduler, in order on a serial one.
             @usableFromInline
             package var deliverySchedule: (@escaping () -> Void) -> Void {

@@ -13,6 +13,16 @@
             /// Returns `true` when the second value duplicates the first.
             public let predicate: (Output, Output) -> Bool
 
+            /// Drops each value of `upstream` that duplicates the one forwarded before it.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose values are compared.
+            ///   - predicate: Returns `true` when the second value duplicates the first.
+            public init(upstream: Upstream, predicate: @escaping (Output, Output) -> Bool) {
+                self.upstream = upstream
+                self.predicate = predicate
+            }
+
             /// Subscribes to the upstream publisher, dropping consecutive duplicates.
             /// Sends each value that does not duplicate the one sent before it.
             @usableFromInline

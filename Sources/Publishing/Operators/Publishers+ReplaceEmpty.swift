@@ -13,6 +13,16 @@
             /// The value sent if it does.
             public let output: Output
 
+            /// Sends `output` if `upstream` finishes without sending a value.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher that may finish empty.
+            ///   - output: The value sent if it does.
+            public init(upstream: Upstream, output: Output) {
+                self.upstream = upstream
+                self.output = output
+            }
+
             /// Sends each value; if the upstream finishes having sent nothing, sends ``output``
             /// first (at the subscriber's next request if it has asked for none). A failure is
             /// forwarded as it is.
@@ -37,6 +47,9 @@
             }
         }
     }
+
+    extension Publishers.ReplaceEmpty: Equatable
+    where Upstream: Equatable, Upstream.Output: Equatable {}
 
     extension Publisher {
         /// Sends a value if the upstream finishes without sending any.

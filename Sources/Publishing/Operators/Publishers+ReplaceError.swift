@@ -13,6 +13,16 @@
             /// The value sent in place of the failure.
             public let output: Output
 
+            /// Replaces a failure of `upstream` with `output`, then finishes.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher that may fail.
+            ///   - output: The value sent in place of the failure.
+            public init(upstream: Upstream, output: Output) {
+                self.upstream = upstream
+                self.output = output
+            }
+
             /// Sends each value; on failure, sends ``output`` and finishes: at once if the
             /// subscriber has asked for a value, otherwise at its next request.
             @usableFromInline
@@ -31,6 +41,9 @@
             }
         }
     }
+
+    extension Publishers.ReplaceError: Equatable
+    where Upstream: Equatable, Upstream.Output: Equatable {}
 
     extension Publisher {
         /// Replaces a failure with a value, then finishes.

@@ -13,6 +13,16 @@
             /// How many times to subscribe again; `nil` for no limit.
             public let retries: Int?
 
+            /// Subscribes to `upstream` again after a failure, up to `retries` times.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher to subscribe to again.
+            ///   - retries: How many times to subscribe again; `nil` for no limit.
+            public init(upstream: Upstream, retries: Int?) {
+                self.upstream = upstream
+                self.retries = retries
+            }
+
             /// Attaches `subscriber` to the upstream, and again after each failure until the
             /// retries are spent, then forwards the failure; its demand goes to the upstream, and
             /// what is still owed to each new subscription, as in Combine.
@@ -35,6 +45,8 @@
             }
         }
     }
+
+    extension Publishers.Retry: Equatable where Upstream: Equatable {}
 
     extension Publisher {
         /// Subscribes again after a failure, up to `retries` times.

@@ -13,6 +13,21 @@
             /// Combines the result so far with the next value.
             public let nextPartialResult: (Output, Upstream.Output) -> Output
 
+            /// Sends each partial result of accumulating the values of `upstream`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose values are accumulated.
+            ///   - initialResult: The result before any value.
+            ///   - nextPartialResult: Combines the result so far with the next value.
+            public init(
+                upstream: Upstream, initialResult: Output,
+                nextPartialResult: @escaping (Output, Upstream.Output) -> Output
+            ) {
+                self.upstream = upstream
+                self.initialResult = initialResult
+                self.nextPartialResult = nextPartialResult
+            }
+
             /// Subscribes to the upstream, sending the new result after each value.
             /// Sends the new result after each value.
             @usableFromInline
@@ -37,6 +52,21 @@
             public let initialResult: Output
             /// Combines the result so far with the next value, or throws.
             public let nextPartialResult: (Output, Upstream.Output) throws -> Output
+
+            /// Sends each partial result of a throwing accumulation of the values of `upstream`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher whose values are accumulated.
+            ///   - initialResult: The result before any value.
+            ///   - nextPartialResult: Combines the result so far with the next value, or throws.
+            public init(
+                upstream: Upstream, initialResult: Output,
+                nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output
+            ) {
+                self.upstream = upstream
+                self.initialResult = initialResult
+                self.nextPartialResult = nextPartialResult
+            }
 
             /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
             /// Sends the new result after each value; a thrown error fails the stream.

@@ -27,6 +27,8 @@
         }
     }
 
+    extension Publishers.SetFailureType: Equatable where Upstream: Equatable {}
+
     extension Publisher where Failure == Never {
         /// Types this publisher, which cannot fail, as one that fails with `failureType`.
         ///

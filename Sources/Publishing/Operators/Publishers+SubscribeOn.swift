@@ -18,6 +18,19 @@
             /// How it is scheduled.
             public let options: Context.SchedulerOptions?
 
+            /// Subscribes to `upstream` on `scheduler`.
+            ///
+            /// - Parameters:
+            ///   - upstream: The publisher subscribed to.
+            ///   - scheduler: Where the subscription is made.
+            ///   - options: How it is scheduled.
+            public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?)
+            {
+                self.upstream = upstream
+                self.scheduler = scheduler
+                self.options = options
+            }
+
             /// Schedules the subscription to the upstream; a cancel before it runs prevents it.
             @usableFromInline
             package func subscribeClosures(

@@ -251,6 +251,8 @@
         }
     }
 
+    extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}
+
     extension Publisher {
         /// Sends values until `publisher` sends one, then finishes.
         ///

@@ -132,6 +132,8 @@
         }
     }
 
+    extension Publishers.Sequence: Equatable where Elements: Equatable {}
+
     /// Sends a sequence's elements within the demand requested, then a given completion.
     ///
     /// The completion follows the last element at once, without waiting for more demand, as in
@@ -279,6 +281,8 @@
         }
     }
 
+    extension Result.Publisher: Equatable where Output: Equatable, Failure: Equatable {}
+
     extension Optional {
         /// A publisher of the wrapped value then `.finished`, or of nothing but `.finished`.
         public var publisher: Publisher {
@@ -312,4 +316,6 @@
             }
         }
     }
+
+    extension Optional.Publisher: Equatable where Wrapped: Equatable {}
 #endif

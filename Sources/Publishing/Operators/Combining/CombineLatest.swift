@@ -140,6 +140,11 @@
         }
     }
 
+    extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {}
+    extension Publishers.CombineLatest3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
+    extension Publishers.CombineLatest4: Equatable
+    where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
+
     extension Publisher {
         /// Combines this publisher's latest value with another's, once both have sent one.
         ///

@@ -139,6 +139,11 @@
         }
     }
 
+    extension Publishers.Zip: Equatable where A: Equatable, B: Equatable {}
+    extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
+    extension Publishers.Zip4: Equatable
+    where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
+
     extension Publisher {
         /// Pairs this publisher's values with another's, in order.
         ///
