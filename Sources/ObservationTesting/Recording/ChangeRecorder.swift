@@ -102,9 +102,12 @@ public final class ChangeRecorder<Model: AnyObject> {
             } ?? StateSnapshot(properties: [])
         if isExhaustive {
             // Safe: the checks run on the main actor, and this reads the model only for a
-            // recorder made there, whose model is read there, as a queued read would.
+            // recorder made there, whose model is read there as a queued read would be, or made
+            // on no actor, whose queued reads run on any thread. Without it a change whose read
+            // is still queued when the test ends would pass unasserted.
             nonisolated(unsafe) let readPendingState: (() -> Void)? =
-                isMainActor(isolation) ? { [weak self] in self?.readPendingState() } : nil
+                isolation == nil || isMainActor(isolation)
+                ? { [weak self] in self?.readPendingState() } : nil
             storage.enrollWhenMade { storage in
                 EndOfTestScope.enroll(
                     storage,
