@@ -346,4 +346,9 @@
             taken.downstream?.receive(completion: .failure(error))
         }
     }
+
+    extension FlatMapSubscription: CustomStringConvertible {
+        /// Combine's name for this subscription, for `print()`, the debugger and failures.
+        @usableFromInline var description: String { "FlatMap" }
+    }
 #endif

@@ -55,7 +55,7 @@
             guard !attachIfSink(subscriber) else { return }
             upstream.subscribe(
                 ScheduledSubscription<Upstream, Downstream>(
-                    subscriber, schedule: deliverySchedule))
+                    subscriber, of: Self.self, schedule: deliverySchedule))
         }
     }
 
@@ -73,7 +73,7 @@
     // thread may use).
     private final class ScheduledSubscription<Upstream: Publisher, Downstream: Subscriber>:
         // @unchecked: see above.
-        Subscriber, Subscription, @unchecked Sendable
+        Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
@@ -92,9 +92,17 @@
         private let state = Locked(State())
         private let schedule: (@escaping () -> Void) -> Void
         private var gate: Gate<Void, Input, Failure>!
+        /// The operator's type, which names this subscription.
+        private let publisherType: Any.Type
 
-        init(_ downstream: Downstream, schedule: @escaping (@escaping () -> Void) -> Void) {
+        var description: String { subscriptionDescription(of: publisherType) }
+
+        init(
+            _ downstream: Downstream, of publisherType: Any.Type,
+            schedule: @escaping (@escaping () -> Void) -> Void
+        ) {
             self.schedule = schedule
+            self.publisherType = publisherType
             // The handlers hold the downstream until the completion or a cancel; they reach this
             // object weakly (it holds the gate), while it is delivering, so it is there.
             gate = Gate(

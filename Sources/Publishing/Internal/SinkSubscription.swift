@@ -81,7 +81,7 @@ extension ClosurePublisher {
             }
         #endif
         Publishing.subscribe(
-            subscriber, valuesWithoutDemand: valuesWithoutDemand,
+            subscriber, to: Self.self, valuesWithoutDemand: valuesWithoutDemand,
             completesOnlyWhenAsked: completesOnlyWhenAsked, bySinking: subscribeClosures)
     }
 }
@@ -95,12 +95,14 @@ extension ClosurePublisher {
 ///
 /// - Parameters:
 ///   - subscriber: The subscriber.
+///   - publisherType: The publisher's type, which names the subscription in its `description`.
 ///   - valuesWithoutDemand: What becomes of a value sent before the subscriber asked for it.
 ///   - completesOnlyWhenAsked: Whether the completion waits for the subscriber's first request.
 ///   - sink: Subscribes the two closures to the publisher, returning what ends it.
 @usableFromInline
 package func subscribe<Downstream: Subscriber>(
     _ subscriber: Downstream,
+    to publisherType: Any.Type,
     valuesWithoutDemand: ValuesWithoutDemand,
     completesOnlyWhenAsked: Bool = false,
     bySinking sink: (
@@ -109,7 +111,7 @@ package func subscribe<Downstream: Subscriber>(
     ) -> any Cancellable
 ) {
     let subscription = SinkSubscription(
-        subscriber, valuesWithoutDemand: valuesWithoutDemand,
+        subscriber, of: publisherType, valuesWithoutDemand: valuesWithoutDemand,
         completesOnlyWhenAsked: completesOnlyWhenAsked)
     subscriber.receive(subscription: subscription)
     subscription.attach(
@@ -122,7 +124,9 @@ package func subscribe<Downstream: Subscriber>(
 /// One subscriber's subscription to a `sink`-written publisher.
 // @unchecked: every mutable field is in `state`, behind its lock; only the thread that counts
 // in `depth` (`deliveringThread`) calls the subscriber.
-private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unchecked Sendable {
+private final class SinkSubscription<Downstream: Subscriber>: Subscription,
+    CustomStringConvertible, @unchecked Sendable
+{
     enum Event {
         case value(Downstream.Input)
         case completion(Subscribers.Completion<Downstream.Failure>)
@@ -159,12 +163,16 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription, @unc
     private let state: Locked<State>
     private let valuesWithoutDemand: ValuesWithoutDemand
     private let completesOnlyWhenAsked: Bool
+    private let publisherType: Any.Type
+
+    var description: String { subscriptionDescription(of: publisherType) }
 
     init(
-        _ downstream: Downstream, valuesWithoutDemand: ValuesWithoutDemand,
-        completesOnlyWhenAsked: Bool
+        _ downstream: Downstream, of publisherType: Any.Type,
+        valuesWithoutDemand: ValuesWithoutDemand, completesOnlyWhenAsked: Bool
     ) {
         state = Locked(State(downstream: downstream))
+        self.publisherType = publisherType
         self.valuesWithoutDemand = valuesWithoutDemand
         self.completesOnlyWhenAsked = completesOnlyWhenAsked
     }

@@ -88,7 +88,8 @@
             // A sink asks for every value: the closures go straight in, with nothing to count.
             guard !attachIfSink(subscriber) else { return }
             upstream.subscribe(
-                StepSubscription<Upstream, Downstream>(subscriber, steps: makeSteps()))
+                StepSubscription<Upstream, Downstream>(
+                    subscriber, of: Self.self, steps: makeSteps()))
         }
     }
 
@@ -100,7 +101,7 @@
     // `sent` and `demandAfter`).
     private final class StepSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber,
         // @unchecked: see above.
-        Subscription, @unchecked Sendable
+        Subscription, CustomStringConvertible, @unchecked Sendable
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
@@ -132,11 +133,19 @@
         /// Whether the steps are handling the upstream's completion.
         private var isCompleting = false
 
+        /// The operator's type, which names this subscription.
+        private let publisherType: Any.Type
+
+        var description: String {
+            subscriptionDescription(of: publisherType, upstream: state.withLock { $0.upstream })
+        }
+
         init(
-            _ downstream: Downstream,
+            _ downstream: Downstream, of publisherType: Any.Type,
             steps: Steps<Input, Failure, Downstream.Input, Downstream.Failure>
         ) {
             state = Locked(State(downstream: downstream))
+            self.publisherType = publisherType
             self.steps = steps
             // Unowned: the forwarder is this object's own and is called only from its methods.
             forwarder = Forwarder(

@@ -9,7 +9,9 @@
     /// Stages that overlap (`switchToLatest`'s, and its publisher of publishers) may send from
     /// different threads at once: the subscriber is reached through a ``SerialDownstream``.
     // @unchecked: every mutable field is in `state`, behind its lock; `downstream` locks itself.
-    final class Succession<Downstream: Subscriber>: Subscription, @unchecked Sendable {
+    final class Succession<Downstream: Subscriber>: Subscription, CustomStringConvertible,
+        @unchecked Sendable
+    {
         private struct State {
             /// The latest stage; `.max` once the stream has ended or been cancelled.
             var stage = -1
@@ -23,10 +25,15 @@
 
         private let state = Locked(State())
         private let downstream: SerialDownstream<Downstream>
+        /// The operator's type, which names this subscription.
+        private let publisherType: Any.Type
+
+        var description: String { subscriptionDescription(of: publisherType) }
 
         /// Hands `downstream` this subscription; the stages then come with
         /// ``subscribe(_:stage:onFinish:onFailure:)``.
-        init(_ downstream: Downstream) {
+        init(_ downstream: Downstream, of publisherType: Any.Type) {
+            self.publisherType = publisherType
             self.downstream = SerialDownstream(downstream)
             // The demand a value queued for another thread's turn returns: owed, and asked of
             // the current stage.

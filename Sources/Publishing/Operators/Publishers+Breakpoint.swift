@@ -82,7 +82,7 @@
                     completion: receiveCompletion.map { shouldStop in
                         { if shouldStop($0) { stop() } }
                     })
-                upstream.subscribe(ObservedSubscription(subscriber, hooks: hooks))
+                upstream.subscribe(ObservedSubscription(subscriber, of: Self.self, hooks: hooks))
             }
         }
     }

@@ -258,4 +258,9 @@
             if case .failure = self { true } else { false }
         }
     }
+
+    extension BufferSubscription: CustomStringConvertible {
+        /// Combine's name for this subscription, for `print()`, the debugger and failures.
+        var description: String { "Buffer" }
+    }
 #endif

@@ -32,7 +32,7 @@
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let handler = handler
-                let succession = Succession(subscriber)
+                let succession = Succession(subscriber, of: Self.self)
                 succession.subscribe(upstream, stage: 0) { error in
                     succession.subscribe(handler(error), stage: 1) { succession.fail($0) }
                 }
@@ -72,7 +72,7 @@
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let handler = handler
-                let succession = Succession(subscriber)
+                let succession = Succession(subscriber, of: Self.self)
                 succession.subscribe(upstream, stage: 0) { error in
                     do {
                         succession.subscribe(try handler(error), stage: 1) {

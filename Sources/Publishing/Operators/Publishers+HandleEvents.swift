@@ -55,7 +55,7 @@
                     subscription: receiveSubscription, output: receiveOutput,
                     demandAfterOutput: receiveRequest, completion: receiveCompletion,
                     cancel: receiveCancel, request: receiveRequest)
-                upstream.subscribe(ObservedSubscription(subscriber, hooks: hooks))
+                upstream.subscribe(ObservedSubscription(subscriber, of: Self.self, hooks: hooks))
             }
         }
     }
@@ -112,7 +112,7 @@
     // @unchecked: `state` is behind its lock; the hooks run outside it.
     final class ObservedSubscription<Downstream: Subscriber>: Subscriber, Subscription,
         // @unchecked: see above.
-        @unchecked Sendable
+        CustomStringConvertible, @unchecked Sendable
     {
         typealias Input = Downstream.Input
         typealias Failure = Downstream.Failure
@@ -130,9 +130,22 @@
 
         private let downstream: Downstream
         private let state: Locked<State>
+        /// The operator's type, which names this subscription.
+        private let publisherType: Any.Type
 
-        init(_ downstream: Downstream, hooks: EventHooks<Input, Failure>) {
+        var description: String {
+            let upstream = state.withLock { state -> (any Subscription)? in
+                guard case .subscribed(let upstream) = state.status else { return nil }
+                return upstream
+            }
+            return subscriptionDescription(of: publisherType, upstream: upstream)
+        }
+
+        init(
+            _ downstream: Downstream, of publisherType: Any.Type, hooks: EventHooks<Input, Failure>
+        ) {
             self.downstream = downstream
+            self.publisherType = publisherType
             state = Locked(State(hooks: hooks))
         }
 

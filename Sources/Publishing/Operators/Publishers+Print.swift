@@ -54,7 +54,7 @@
                     },
                     cancel: { output.write("\(lead)receive cancel") },
                     request: { output.write("\(lead)request \(describe($0))") })
-                upstream.subscribe(ObservedSubscription(subscriber, hooks: hooks))
+                upstream.subscribe(ObservedSubscription(subscriber, of: Self.self, hooks: hooks))
             }
         }
     }

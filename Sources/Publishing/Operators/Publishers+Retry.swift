@@ -31,7 +31,7 @@
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let (upstream, retries) = (upstream, retries)
-                let succession = Succession(subscriber)
+                let succession = Succession(subscriber, of: Self.self)
                 func attempt(_ number: Int) {
                     succession.subscribe(upstream, stage: number) { error in
                         if retries.map({ number < $0 }) ?? true {

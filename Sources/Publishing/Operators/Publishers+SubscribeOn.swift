@@ -137,4 +137,9 @@
             Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
         }
     }
+
+    extension SubscribedOn: CustomStringConvertible {
+        /// Combine's name for this subscription, for `print()`, the debugger and failures.
+        var description: String { "SubscribeOn" }
+    }
 #endif

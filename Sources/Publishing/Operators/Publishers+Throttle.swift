@@ -228,4 +228,9 @@
                 upstream: self, interval: interval, scheduler: scheduler, latest: latest)
         }
     }
+
+    extension ThrottleSubscription: CustomStringConvertible {
+        /// Combine's name for this subscription, for `print()`, the debugger and failures.
+        var description: String { "Throttle" }
+    }
 #endif

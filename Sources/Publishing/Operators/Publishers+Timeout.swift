@@ -287,4 +287,9 @@
             gate.update { _, outbox in outbox.finish(completion) }
         }
     }
+
+    extension TimeoutSubscription: CustomStringConvertible {
+        /// Combine's name for this subscription, for `print()`, the debugger and failures.
+        var description: String { "Timeout" }
+    }
 #endif

@@ -278,4 +278,9 @@
             Publishers.DropUntilOutput(upstream: self, other: publisher)
         }
     }
+
+    extension UntilOutputSubscription: CustomStringConvertible {
+        /// Combine's name for this subscription, for `print()`, the debugger and failures.
+        var description: String { drops ? "DropUntilOutput" : "PrefixUntilOutput" }
+    }
 #endif

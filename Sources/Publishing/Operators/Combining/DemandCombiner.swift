@@ -361,4 +361,14 @@
             for (upstream, demand) in requests { upstream.request(demand) }
         }
     }
+
+    extension CombineLatestSubscription: CustomStringConvertible {
+        /// Combine's name for this subscription, for `print()`, the debugger and failures.
+        var description: String { "CombineLatest" }
+    }
+
+    extension MergeSubscription: CustomStringConvertible {
+        /// Combine's name for this subscription, for `print()`, the debugger and failures.
+        var description: String { "Merge" }
+    }
 #endif

@@ -140,4 +140,9 @@
             .start { upstreams[$1]($0, $1) }
         }
     }
+
+    extension ZipSubscription: CustomStringConvertible {
+        /// Combine's name for this subscription, for `print()`, the debugger and failures.
+        var description: String { "Zip" }
+    }
 #endif
