@@ -51,7 +51,7 @@
         /// Combine; setting it changes nothing, as a property keeps its one publisher.
         @inlinable
         public var projectedValue: Publisher {
-            get { Publisher(relay: relay) }
+            mutating get { Publisher(relay: relay) }
             // swift-format-ignore: NoEmptyClosures
             set {}
         }
