@@ -85,7 +85,7 @@
         }
 
         /// The value, once `areInIncreasingOrder` has been called now with it twice, as
-        /// ``tryMin(by:)`` does.
+        /// `tryMin(by:)` does.
         ///
         /// - Parameter areInIncreasingOrder: The ordering, which may throw.
         public func tryMax(by areInIncreasingOrder: (Output, Output) throws -> Bool)
