@@ -183,7 +183,29 @@ final class SharedModel: ObservableObject, @unchecked Sendable {
     @Published var value = 0
 }
 
-/// Each way of waiting as a view-model test meets it, the ways taking turns.
+/// The row each `until` row is a ratio of: the standard library's `Observations`, waiting in the
+/// same shape, where the toolchain has it; the bare continuation otherwise.
+private var userPeer: String {
+    observationsAvailable ? "wake.user.observations" : "wake.user.floor"
+}
+private var detachedPeer: String {
+    observationsAvailable ? "wake.user.observations.detached" : "wake.user.floor.detached"
+}
+
+private var observationsAvailable: Bool {
+    #if compiler(>=6.2)
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            return true
+        }
+    #endif
+    return false
+}
+
+/// Each way of waiting as a view-model test meets it, the ways taking turns: the test waits on
+/// the main actor, the code under test sets the property a moment later (on the main actor, or
+/// from a detached task), and the wait is over when the test's next line runs. Each `until` row
+/// is a ratio of `Observations` waiting in the same shape: iterated on the main actor, reading
+/// the model there.
 @MainActor
 func measureUserShapedWakes() async {
     var wakeCandidates = [
@@ -197,7 +219,7 @@ func measureUserShapedWakes() async {
             }
             stamp.stop()
         },
-        WakeCandidate("wake.user.published", baseline: "wake.user.floor") { delay, stamp in
+        WakeCandidate("wake.user.published", baseline: userPeer) { delay, stamp in
             let model = Model()
             Task {
                 try? await Task.sleep(for: delay)
@@ -207,7 +229,7 @@ func measureUserShapedWakes() async {
             await until(model.$value) { $0 == 1 }
             stamp.stop()
         },
-        WakeCandidate("wake.user.subject", baseline: "wake.user.floor") { delay, stamp in
+        WakeCandidate("wake.user.subject", baseline: userPeer) { delay, stamp in
             let subject = CurrentValueSubject<Int, Never>(0)
             Task {
                 try? await Task.sleep(for: delay)
@@ -217,7 +239,7 @@ func measureUserShapedWakes() async {
             await until(subject) { $0 == 1 }
             stamp.stop()
         },
-        WakeCandidate("wake.user.observable", baseline: "wake.user.floor") { delay, stamp in
+        WakeCandidate("wake.user.observable", baseline: userPeer) { delay, stamp in
             let model = ObservedModel()
             Task {
                 try? await Task.sleep(for: delay)
@@ -227,7 +249,18 @@ func measureUserShapedWakes() async {
             await until(model, \.value) { $0 == 1 }
             stamp.stop()
         },
-        WakeCandidate("wake.user.condition", baseline: "wake.user.floor") { delay, stamp in
+        WakeCandidate("wake.user.observable.unisolated", baseline: userPeer) { delay, stamp in
+            // An `@Observable` model with no actor of its own, set on the main actor.
+            let model = SharedObservedModel()
+            Task {
+                try? await Task.sleep(for: delay)
+                stamp.mark()
+                model.value = 1
+            }
+            await until(model, \.value) { $0 == 1 }
+            stamp.stop()
+        },
+        WakeCandidate("wake.user.condition", baseline: userPeer) { delay, stamp in
             let model = ObservedModel()
             Task {
                 try? await Task.sleep(for: delay)
@@ -237,7 +270,7 @@ func measureUserShapedWakes() async {
             await until { model.value == 1 }
             stamp.stop()
         },
-        WakeCandidate("wake.user.condition.object", baseline: "wake.user.floor") { delay, stamp in
+        WakeCandidate("wake.user.condition.object", baseline: userPeer) { delay, stamp in
             let model = Model()
             Task {
                 try? await Task.sleep(for: delay)
@@ -279,7 +312,7 @@ func measureUserShapedWakes() async {
             }
             stamp.stop()
         },
-        WakeCandidate("wake.user.published.detached", baseline: "wake.user.floor.detached") {
+        WakeCandidate("wake.user.published.detached", baseline: detachedPeer) {
             delay, stamp in
             let model = SharedModel()
             Task.detached {
@@ -290,7 +323,7 @@ func measureUserShapedWakes() async {
             await until(model.$value) { $0 == 1 }
             stamp.stop()
         },
-        WakeCandidate("wake.user.observable.detached", baseline: "wake.user.floor.detached") {
+        WakeCandidate("wake.user.observable.detached", baseline: detachedPeer) {
             delay, stamp in
             let model = SharedObservedModel()
             Task.detached {
@@ -315,7 +348,10 @@ func measureUserShapedWakes() async {
                         stamp.mark()
                         model.value = 1
                     }
-                    await waitWithObservations(stamp) {
+                    // Read on the main actor, where the test iterates: a closure with no
+                    // actor made `Observations` hop to the global executor and back for each
+                    // read, which no test written this way pays.
+                    await waitWithObservations(stamp) { @MainActor in
                         model.value
                     } watchdog: {
                         model.value = 2
