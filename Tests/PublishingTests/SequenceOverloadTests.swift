@@ -123,6 +123,7 @@ struct SequenceOverloadTests {
             }
         #expect(asked == [1, 2])
         expectFinished(rest, sending: [2, 3, 1])
+        #expect(asked == [1, 2])
 
         let leading: Publishers.Sequence<[Int], Never> = (1...).publisher.prefix { $0 < 4 }
         expectFinished(leading, sending: [1, 2, 3])
