@@ -418,6 +418,8 @@ def declared(symbol):
 def linux_declarations(directory):
     """(declarations by key, conformances by type): what the symbol graph offers as public."""
     symbols, relationships = {}, []
+    if not os.path.exists(os.path.join(directory, "Publishing.symbols.json")):
+        raise SystemExit("no Publishing.symbols.json in %s" % directory)
     for path in sorted(glob.glob(os.path.join(directory, "Publishing*.symbols.json"))):
         with open(path) as file:
             graph = json.load(file)
@@ -518,6 +520,11 @@ def contexts(kept):
     return result
 
 
+def generic_text(decl):
+    """A type's generic parameters and requirements, as one list to print."""
+    return ["<%s>" % ", ".join(decl.generics)] * bool(decl.generics) + list(decl.where)
+
+
 def compare(kept, linux, conformances):
     """(missing, mismatched): Combine's keys absent on Linux, and present keys whose Linux
     overloads lack a Combine overload's generic requirements."""
@@ -542,6 +549,15 @@ def compare(kept, linux, conformances):
                 missing.append(decls[0])
             continue
         if kind in ("typealias", "associatedtype", "case"):
+            continue
+        if kind in ("struct", "class", "enum", "protocol"):
+            # A type's generic parameters (a protocol's primary associated types) keep their
+            # names: extensions and `some Publisher<Output, Failure>` spell them.
+            for decl in decls:
+                if not any(d.generics == decl.generics and canonical(d.where, context)
+                           == canonical(decl.where, context) for d in linux[key]):
+                    mismatched.append((decl, generic_text(decl), [generic_text(d)
+                                                                 for d in linux[key]]))
             continue
         theirs = [canonical(rename(d.where, d.generics), context) for d in linux[key]]
         for decl in decls:
