@@ -41,13 +41,19 @@ overloads on a type (the fused `Publishers.Filter.filter(_:)`) must be declared.
 conformance (and that therefore have no symbol) count when the type has the conformance.
 `Codable` counts when both `Encodable` and `Decodable` do.
 
-Beyond names, for each declaration present, the check compares the generic requirements
-(`where` clauses, the extension's and the declaration's own, generic parameters renamed by
-position) of each Combine overload with the Linux overloads of that key, for declarations
-written on the type (not those a helper protocol supplies, whose requirements are spelled
-through `Self`): a Combine overload whose requirements no Linux overload has is a mismatch,
-and fails the check like a missing declaration. Return types and parameter types are not
-compared.
+Beyond names, for each declaration present, the check compares its generic signature with
+Combine's: a method's, initializer's, subscript's or property's requirements (the extension's
+`where` clause and its own, its own generic parameters renamed by position, so `receive<S>` and
+`receive<Downstream>` agree; `some P` parameters count as generic parameters); a type's generic
+parameters by name (an extension or `some Publisher<Output, Failure>` spells them) and its
+requirements; a conformance's conditions (`Just: Equatable where Output: Equatable`). The
+requirements are compared as a set that does not depend on how they are written: same-type
+requirements as classes of equal terms, joined with the container's own, so
+`B.Failure == S.Failure` on a type whose `A.Failure == B.Failure` equals `A.Failure ==
+S.Failure`; a member a helper protocol supplies is read with the type's aliases (its
+`Self.Failure` is the type's `Failure`). A Combine overload whose requirements no Linux overload
+of its key has fails the check, as a missing declaration does. Not compared: parameter and
+return types, and layout requirements (`Self: AnyObject`), which symbol graphs leave out.
 
 Usage: parity.py SYMBOL_GRAPH_DIR  (see `.ci/parity/check`, which builds and extracts);
        parity.py --list            (Combine's declarations, as counted);
@@ -719,14 +725,12 @@ def main(arguments):
     excluded = [d for d in missing if show(d) in exclusions]
     stale = sorted(set(exclusions) - {show(d) for d in missing})
     present = len(kept) - len(missing)
+    missing_conformances = sum(1 for d in missing if d.kind == "conformance")
     print("%d of %d Combine declarations present (%d of %d types and members, %d of %d "
           "conformances), in Publishing on Linux."
-          % (present, len(kept),
-             present - sum(1 for k in kept if k[2] == "conformance")
-             + sum(1 for d in missing if d.kind == "conformance"),
-             len(kept) - conformance_count,
-             conformance_count - sum(1 for d in missing if d.kind == "conformance"),
-             conformance_count))
+          % (present, len(kept), len(kept) - conformance_count - len(missing)
+             + missing_conformances, len(kept) - conformance_count,
+             conformance_count - missing_conformances, conformance_count))
     print("Left out by rule: %d (%s)." % (len(left_out), "; ".join(
         sorted({d[0].note.split(":")[0] for d in left_out.values()}))))
     if excluded:
@@ -734,23 +738,22 @@ def main(arguments):
         for decl in excluded:
             print("  %s: %s" % (show(decl), exclusions[show(decl)]))
     for decl in failing:
-        print("missing: %s  (combine.swiftinterface:%d)" % (show(decl), decl.line),
-              file=sys.stderr)
+        print("missing: %s  (combine.swiftinterface:%d)" % (show(decl), decl.line))
     for decl, ours, theirs in mismatched:
-        print("different requirements: %s  (combine.swiftinterface:%d): Combine has where %s;"
-              " Linux has %s" % (show(decl), decl.line, ", ".join(ours) or "nothing",
-                                  " or ".join(", ".join(t) or "nothing" for t in theirs)),
-              file=sys.stderr)
+        print("different generic signature: %s  (combine.swiftinterface:%d): Combine has %s;"
+              " Linux has %s" % (show(decl), decl.line, ", ".join(ours) or "no requirements",
+                                  " or ".join(", ".join(t) or "no requirements"
+                                              for t in theirs)))
     for entry in stale:
         errors.append("exclusions.txt lists %s, which is not missing: remove it" % entry)
     for error in errors:
         print(error, file=sys.stderr)
     if failing or mismatched or errors:
-        print("%d missing, %d with different requirements, %d exclusion errors."
+        print("%d missing, %d with a different generic signature, %d exclusion errors."
               % (len(failing), len(mismatched), len(errors)), file=sys.stderr)
         return 1
     print("Every declaration of Combine's interface is in Publishing on Linux, with Combine's "
-          "generic requirements, or excluded with its reason.")
+          "generic signature, or excluded with its reason.")
     return 0
 
 
