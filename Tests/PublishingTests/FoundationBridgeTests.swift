@@ -88,6 +88,58 @@ struct FoundationBridgeTests {
             #expect((error as? URLError)?.code == .cannotFindHost)
         }
     }
+
+    @Test(
+        "Timer.publish keeps its interval, run loop, mode and options, and drops the tolerance, as Combine's"
+    )
+    func timerPublisherProperties() {
+        let timer = Timer.publish(every: 2, tolerance: 0.5, on: .main, in: .common, options: nil)
+        #expect(timer.interval == 2)
+        #expect(timer.tolerance == nil)
+        #expect(timer.runLoop === RunLoop.main)
+        #expect(timer.mode == .common)
+        #expect(timer.options == nil)
+        let made = Timer.TimerPublisher(interval: 1, tolerance: 0.5, runLoop: .main, mode: .default)
+        #expect(made.tolerance == 0.5)
+        #expect(made.options == nil)
+    }
+
+    @Test("PropertyListEncoder and PropertyListDecoder are TopLevelEncoder and TopLevelDecoder")
+    func propertyListCoding() throws {
+        let encoded = Events(Just(PlistItem(name: "a")).encode(encoder: PropertyListEncoder()))
+        let data = try #require(encoded.values.first)
+        #expect(encoded.isFinished)
+        let decoded = Events(
+            Just(data).decode(type: PlistItem.self, decoder: PropertyListDecoder()))
+        #expect(decoded.values == [PlistItem(name: "a")])
+        #expect(decoded.isFinished)
+        let broken = Events(
+            Just(Data("no".utf8)).decode(type: PlistItem.self, decoder: PropertyListDecoder()))
+        #expect(broken.values.isEmpty)
+        #expect(broken.failure is DecodingError)
+    }
+
+    @Test("The Foundation schedulers' times and options have Combine's names and meanings")
+    func schedulerTimesAndOptions() {
+        let date = Date(timeIntervalSince1970: 100)
+        let queueTime = OperationQueue.SchedulerTimeType(date)
+        #expect(queueTime.advanced(by: .seconds(2)).date == date.addingTimeInterval(2))
+        let loopTime = RunLoop.SchedulerTimeType(date)
+        #expect(
+            loopTime.distance(to: RunLoop.SchedulerTimeType(date.addingTimeInterval(3)))
+                == .seconds(3))
+        let dispatchTime = DispatchQueue.SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1_000))
+        #expect(
+            dispatchTime.advanced(by: .nanoseconds(500)).dispatchTime.uptimeNanoseconds == 1_500)
+        let options = DispatchQueue.SchedulerOptions(qos: .userInitiated)
+        #expect(options.qos == .userInitiated)
+        #expect(options.group == nil)
+    }
+}
+
+/// A value the property-list coders round-trip.
+private struct PlistItem: Codable, Equatable {
+    var name: String
 }
 
 /// Answers `stub://host/items` with `[1,2,3]`, and fails anything else as an unknown host.

@@ -226,6 +226,57 @@ struct InterfaceParityTests {
             try decoded([String: Stride].self, from: #"{"value":{"magnitude":7}}"#)["value"] == 7)
     }
 
+    @Test("ImmediateScheduler's stride names its literal and magnitude types as Combine does")
+    func strideTypeNames() {
+        typealias Stride = ImmediateScheduler.SchedulerTimeType.Stride
+        #expect(Stride.FloatLiteralType.self == Double.self)
+        #expect(Stride.IntegerLiteralType.self == Int.self)
+        #expect(Stride.Magnitude.self == Int.self)
+        let fromLiteral: Stride = 2.9
+        #expect(fromLiteral.magnitude == 2)
+    }
+
+    @Test("values names its iterator AsyncIterator, and the iterator's Element, as Combine does")
+    func valuesIteratorNames() async throws {
+        typealias Plain = AsyncPublisher<Just<Int>>
+        typealias Throwing = AsyncThrowingPublisher<Fail<Int, CodableError>>
+        #expect(Plain.AsyncIterator.self == Plain.Iterator.self)
+        #expect(Plain.Iterator.Element.self == Int.self)
+        #expect(Throwing.AsyncIterator.self == Throwing.Iterator.self)
+        #expect(Throwing.Iterator.Element.self == Int.self)
+
+        var plain: Plain.AsyncIterator = Just(1).values.makeAsyncIterator()
+        #expect(await plain.next() == 1)
+        #expect(await plain.next() == nil)
+        var throwing: Throwing.AsyncIterator =
+            Fail<Int, CodableError>(error: CodableError(reason: "no")).values.makeAsyncIterator()
+        await #expect(throws: CodableError(reason: "no")) { try await throwing.next() }
+    }
+
+    @Test("switchToLatest of publishers that cannot fail, from one that can: Combine's type")
+    func switchToLatestOfNeverFailing() {
+        typealias Inner = PassthroughSubject<Int, Never>
+        typealias Lifted = Publishers.SetFailureType<Inner, CodableError>
+        let outer = PassthroughSubject<Inner, CodableError>()
+        let switched:
+            Publishers.SwitchToLatest<
+                Lifted, Publishers.Map<PassthroughSubject<Inner, CodableError>, Lifted>
+            > =
+                outer.switchToLatest()
+        let events = Events(switched)
+        let first = Inner()
+        let second = Inner()
+        outer.send(first)
+        first.send(1)
+        outer.send(second)
+        first.send(2)
+        second.send(3)
+        #expect(events.values == [1, 3])
+
+        outer.send(completion: .failure(CodableError(reason: "no")))
+        #expect(events.failure == CodableError(reason: "no"))
+    }
+
     @Test("AnyPublisher, AnySubscriber, Sink and Assign describe themselves as Combine's do")
     func descriptions() {
         let publisher = Just(1).eraseToAnyPublisher()

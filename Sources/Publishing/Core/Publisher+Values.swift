@@ -41,19 +41,19 @@
 
     /// An asynchronous sequence of the values of a publisher that cannot fail; see
     /// `Publisher.values`.
-    public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence
-    where Upstream.Failure == Never {
+    public struct AsyncPublisher<P: Publisher>: AsyncSequence
+    where P.Failure == Never {
         /// The publisher's output type.
-        public typealias Element = Upstream.Output
+        public typealias Element = P.Output
         /// The sequence cannot fail.
         public typealias Failure = Never
 
-        private let upstream: Upstream
+        private let upstream: P
 
         /// Wraps `publisher`.
         ///
         /// - Parameter publisher: The publisher whose values the sequence yields.
-        public init(_ publisher: Upstream) {
+        public init(_ publisher: P) {
             upstream = publisher
         }
 
@@ -62,9 +62,16 @@
             Iterator(values: ValuesIterator(subscribingTo: upstream))
         }
 
+        /// The iterator's type by the name `AsyncSequence` gives it, as Combine declares it, so
+        /// code that spells `AsyncPublisher<P>.AsyncIterator` compiles on Linux too.
+        public typealias AsyncIterator = Iterator
+
         /// Asks for one value at a time and yields it.
         public struct Iterator: AsyncIteratorProtocol {
-            var values: ValuesIterator<Upstream>
+            /// The publisher's output type, as Combine declares it for the iterator.
+            public typealias Element = P.Output
+
+            var values: ValuesIterator<P>
 
             /// The next value; `nil` after the publisher finishes or the task is cancelled.
             public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
@@ -80,18 +87,18 @@
 
     /// An asynchronous sequence of the values of a publisher that can fail, throwing its failure
     /// as `any Error`, as Combine's does; see `Publisher.values`.
-    public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence {
+    public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
         /// The publisher's output type.
-        public typealias Element = Upstream.Output
+        public typealias Element = P.Output
         /// Any error: the publisher's failure, as Combine's sequence throws it.
         public typealias Failure = any Error
 
-        private let upstream: Upstream
+        private let upstream: P
 
         /// Wraps `publisher`.
         ///
         /// - Parameter publisher: The publisher whose values the sequence yields.
-        public init(_ publisher: Upstream) {
+        public init(_ publisher: P) {
             upstream = publisher
         }
 
@@ -100,9 +107,16 @@
             Iterator(values: ValuesIterator(subscribingTo: upstream))
         }
 
+        /// The iterator's type by the name `AsyncSequence` gives it, as Combine declares it, so
+        /// code that spells `AsyncThrowingPublisher<P>.AsyncIterator` compiles on Linux too.
+        public typealias AsyncIterator = Iterator
+
         /// Asks for one value at a time and yields it.
         public struct Iterator: AsyncIteratorProtocol {
-            var values: ValuesIterator<Upstream>
+            /// The publisher's output type, as Combine declares it for the iterator.
+            public typealias Element = P.Output
+
+            var values: ValuesIterator<P>
 
             /// The next value; `nil` after the publisher finishes or the task is cancelled;
             /// throws the publisher's failure.

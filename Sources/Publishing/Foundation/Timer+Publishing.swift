@@ -12,17 +12,20 @@
         ///
         /// - Parameters:
         ///   - interval: Seconds between dates.
-        ///   - tolerance: How late a date may be.
+        ///   - tolerance: Ignored, as Combine ignores it: the publisher's `tolerance` is `nil`
+        ///     (OpenCombine's tests, run against Apple's Combine, record it); pass a tolerance
+        ///     to `TimerPublisher`'s initializer instead.
         ///   - runLoop: Where the timer runs; `.main` goes through the main queue, so it fires
         ///     under XCTest and Swift Testing alike.
         ///   - mode: The run loop mode (unused for `.main`).
-        ///   - options: Unused; as in Combine.
+        ///   - options: Kept in the publisher's `options`; as in Combine, none change how it
+        ///     fires.
         /// - Returns: A connectable publisher of dates.
         public static func publish(
             every interval: TimeInterval, tolerance: TimeInterval? = nil, on runLoop: RunLoop,
             in mode: RunLoop.Mode, options: RunLoop.SchedulerOptions? = nil
         ) -> TimerPublisher {
-            TimerPublisher(interval: interval, tolerance: tolerance, runLoop: runLoop, mode: mode)
+            TimerPublisher(interval: interval, runLoop: runLoop, mode: mode, options: options)
         }
 
         /// A publisher of dates at a fixed interval, from `connect()` until the connection is
@@ -41,6 +44,9 @@
             public let runLoop: RunLoop
             /// The run loop mode.
             public let mode: RunLoop.Mode
+            /// The scheduler options it was made with, kept as Combine keeps them; a run loop
+            /// takes none that change how it fires.
+            public let options: RunLoop.SchedulerOptions?
 
             private let subject = PassthroughSubject<Date, Never>()
 
@@ -52,12 +58,13 @@
             /// A timer publisher; nothing fires until ``connect()``.
             public init(
                 interval: TimeInterval, tolerance: TimeInterval? = nil, runLoop: RunLoop,
-                mode: RunLoop.Mode
+                mode: RunLoop.Mode, options: RunLoop.SchedulerOptions? = nil
             ) {
                 self.interval = interval
                 self.tolerance = tolerance
                 self.runLoop = runLoop
                 self.mode = mode
+                self.options = options
             }
 
             /// Subscribes to the dates, which flow once connected.

@@ -94,4 +94,22 @@
             setFailureType(to: Output.Failure.self).switchToLatest()
         }
     }
+
+    extension Publisher where Output: Publisher, Output.Failure == Never {
+        /// Forwards the values of the latest (never-failing) publisher this one sent, failing
+        /// with this one's failure.
+        ///
+        /// Each inner publisher is given this one's failure type first, so the result has
+        /// Combine's type, which names that step.
+        ///
+        /// - Returns: A publisher of the latest inner publisher's values.
+        public func switchToLatest()
+            -> Publishers.SwitchToLatest<
+                Publishers.SetFailureType<Output, Failure>,
+                Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
+            >
+        {
+            map { $0.setFailureType(to: Failure.self) }.switchToLatest()
+        }
+    }
 #endif

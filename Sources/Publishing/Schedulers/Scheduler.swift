@@ -133,6 +133,14 @@
             public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
                 ExpressibleByFloatLiteral, Hashable, Codable
             {
+                /// A fractional literal, rounded down to a count. Named, as the two below are,
+                /// as Combine names it, so code that spells the type compiles on Linux too.
+                public typealias FloatLiteralType = Double
+                /// A whole-number literal: a count.
+                public typealias IntegerLiteralType = Int
+                /// The magnitude: a count.
+                public typealias Magnitude = Int
+
                 /// The distance, as a count.
                 public var magnitude: Int
 
