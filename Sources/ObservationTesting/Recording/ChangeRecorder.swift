@@ -91,7 +91,9 @@ public final class ChangeRecorder<Model: AnyObject> {
                 // track what the invariant reads, and wake the recorder for its changes too.
                 var snapshot = snapshot
                 if let model { Self.check(&snapshot, of: model, against: invariant) }
-                storage.receive(.value(snapshot, arrived: .now))
+                // The end-of-test checks may have recorded this state already (see
+                // `readPendingState()`), on another thread for a recorder on no actor.
+                storage.receive(.value(snapshot, arrived: .now)) { $0 == snapshot }
             }
         )
         // The first read is made on subscribing: the state the steps start from.
@@ -305,7 +307,11 @@ public final class ChangeRecorder<Model: AnyObject> {
         let last = storage.state.withLock { $0.values.last }
         guard last != now, Self.makesState(now, after: last, naming: keyPaths) else { return }
         Self.check(&now, of: model, against: invariant)
-        storage.receive(.value(now, arrived: .now))
+        // A queued read of the same change may be recording it meanwhile, on another thread for
+        // a recorder on no actor: the state is recorded once.
+        storage.receive(.value(now, arrived: .now)) { [keyPaths] last in
+            last == now || !Self.makesState(now, after: last, naming: keyPaths)
+        }
     }
 
     /// The model's state, with the values of the properties named; reading those through

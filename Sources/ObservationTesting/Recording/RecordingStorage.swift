@@ -63,13 +63,15 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
         state.withLock { $0.seen = max($0.seen, count) }
     }
 
-    func receive(_ event: Event) {
+    /// Records `event`; a value is dropped if `isRepeat`, asked under the same lock, says it
+    /// repeats the last one recorded (two readers of one change, on two threads, record it once).
+    func receive(_ event: Event, droppingIf isRepeat: (_ last: Output?) -> Bool = { _ in false }) {
         var enroll: (@Sendable (RecordingStorage) -> Void)?
         defer { enroll?(self) }
         let idle = state.withLock { state -> [UInt64]? in
             switch event {
             case .value(let value, let arrived):
-                guard state.completion == nil else { return nil }
+                guard state.completion == nil, !isRepeat(state.values.last) else { return nil }
                 state.values.append(value)
                 state.arrivals.append(arrived)
                 enroll = state.enrollOnUse

@@ -107,6 +107,27 @@
             public static func < (lhs: Demand, rhs: Demand) -> Bool {
                 lhs.rawValue < rhs.rawValue
             }
+            /// Whether `lhs` asks for no more values than `rhs`. Declared, as the three below
+            /// are, as Combine declares them, rather than left to `Comparable` and `Equatable`.
+            @inlinable
+            public static func <= (lhs: Demand, rhs: Demand) -> Bool {
+                lhs.rawValue <= rhs.rawValue
+            }
+            /// Whether `lhs` asks for at least as many values as `rhs`.
+            @inlinable
+            public static func >= (lhs: Demand, rhs: Demand) -> Bool {
+                lhs.rawValue >= rhs.rawValue
+            }
+            /// Whether `lhs` asks for more values than `rhs`.
+            @inlinable
+            public static func > (lhs: Demand, rhs: Demand) -> Bool {
+                lhs.rawValue > rhs.rawValue
+            }
+            /// Whether the two ask for the same number of values.
+            @inlinable
+            public static func == (lhs: Demand, rhs: Demand) -> Bool {
+                lhs.rawValue == rhs.rawValue
+            }
 
             /// Whether the demand is the count `rhs`; `unlimited` equals no count.
             @inlinable

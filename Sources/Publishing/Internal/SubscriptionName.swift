@@ -75,10 +75,6 @@ package func subscriptionDescription(
         package static var subscriptionDescription: String { "Multicast" }
     }
 
-    extension Publishers.Autoconnect: CombineSubscriptionNaming {
-        package static var subscriptionDescription: String { "Multicast" }
-    }
-
     extension Publishers.MakeConnectable: CombineSubscriptionNaming {
         package static var subscriptionDescription: String { "Multicast" }
     }
@@ -95,4 +91,5 @@ package func subscriptionDescription(
     extension Publishers.SetFailureType: PassingUpstreamSubscription {}
     extension Publishers.AssertNoFailure: PassingUpstreamSubscription {}
     extension Publishers.Breakpoint: PassingUpstreamSubscription {}
+    extension Publishers.Autoconnect: PassingUpstreamSubscription {}
 #endif

@@ -6,7 +6,7 @@
     //
     // Where there is no value, Combine's answer is mostly no value either, where the general
     // operator would send one for an empty stream: `count()`, `allSatisfy(_:)`,
-    // `contains(_:)`, `contains(where:)`, `reduce(_:_:)` and `scan(_:_:)` send nothing;
+    // `contains(_:)`, `contains(where:)` and `reduce(_:_:)` send nothing (as `scan(_:_:)` does);
     // `collect()` sends `[]` and `replaceEmpty(with:)` the replacement (OpenCombine's tests, run
     // against Apple's Combine too, record each).
 

@@ -127,7 +127,7 @@
             self
         }
 
-        /// No value; the finish, or the failure.
+        /// No value and no failure: it finishes, even for a failure, as Combine's does.
         public func ignoreOutput() -> Empty<Output, Failure> {
             Empty()
         }

@@ -133,7 +133,7 @@
             public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
                 ExpressibleByFloatLiteral, Hashable, Codable
             {
-                /// A fractional literal, rounded down to a count. Named, as the two below are,
+                /// A fractional literal, truncated to a count. Named, as the two below are,
                 /// as Combine names it, so code that spells the type compiles on Linux too.
                 public typealias FloatLiteralType = Double
                 /// A whole-number literal: a count.
@@ -148,7 +148,7 @@
                 public init(_ value: Int) { magnitude = value }
                 /// A stride of `value`.
                 public init(integerLiteral value: Int) { magnitude = value }
-                /// A stride of `value`, rounded down.
+                /// A stride of `value`, truncated toward zero.
                 public init(floatLiteral value: Double) { magnitude = Int(value) }
                 /// A stride of `source`, if it fits.
                 public init?<T: BinaryInteger>(exactly source: T) {
