@@ -82,7 +82,7 @@ final class EndOfTestScope: Sendable {
         let (taskLocalCount, xctest) = open.withLock { ($0.taskLocalCount, $0.xctest) }
         if taskLocalCount > 0, let current { return current }
         // `Test.current` is read only when an XCTest scope is open: reading it copies the whole
-        // `Test`, which cost every clock and recorder made with the checks off ~0.5 µs.
+        // `Test`, a cost every clock and recorder made with the checks off would pay.
         guard let xctest, Test.current == nil else { return nil }
         return xctest
     }

@@ -3,8 +3,8 @@
     // `sink` on the publishers view models subscribe to most: the closures are attached to the
     // publisher directly, as a `Subscribers.Sink` (which asks for every value) would receive
     // them, without making one. A generic call (`P: Publisher`) attaches them too, after a cast
-    // (`Publisher.sink`); these members spare that cast on the common concrete calls, which
-    // measured 1.2 µs against 0.18 µs for a subscribe and cancel without them.
+    // (`Publisher.sink`); these members spare that cast, and the metadata lookups it needs, on
+    // the common concrete calls.
 
     extension PassthroughSubject {
         /// Subscribes closures that receive each value and then the completion.

@@ -174,8 +174,8 @@
     /// Inlinable, so that it is specialised with `sink` where the publisher's type is known: the
     /// publisher's `subscribeClosures` (for a subject, the relay's subscribe and cancel) then
     /// runs specialised too. Compiled only in this module, every generic `sink`, such as the
-    /// one a wait's `until(subject, …)` makes, looked up its closures' type metadata for the
-    /// casts and ran the relay unspecialised: about 1.3 µs more per `until` on a subject.
+    /// one a wait's `until(subject, …)` makes, would look up its closures' type metadata for
+    /// the casts and run the relay unspecialised.
     @inlinable
     func attachDirectly<P: ClosurePublisher, Value, Failure: Error>(
         _ publisher: P,

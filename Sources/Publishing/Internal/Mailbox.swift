@@ -213,14 +213,14 @@ final actor ParkingActor {
 
     /// Whether ``park()`` has run; written only there.
     // @exclusivity(unchecked): written once, by the one task that parks on this actor; the
-    // runtime's check was a call in every wake.
+    // runtime's check would be a call in every wake.
     @usableFromInline @exclusivity(unchecked) var hasParked = false
 
     /// Returns when the mailbox runs the parked task: when a message arrives, or at cancel.
     ///
     /// It touches the actor's state so that the hop to it is needed: with an empty body the
-    /// optimiser may drop the hop, and the task then goes on without parking (it did when the
-    /// actor was held in a local; `receive` then parks again on a continuation, a slower wake).
+    /// optimiser may drop the hop, and the task then goes on without parking (`receive` then
+    /// parks again on a continuation, a slower wake).
     @inlinable
     func park() {
         hasParked = true
