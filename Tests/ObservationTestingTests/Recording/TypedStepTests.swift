@@ -39,6 +39,10 @@ final class CheckoutViewModel: ObservableObject {
     var owner: CheckoutOwner { CheckoutOwner() }
     var labelled: LabelledSettings { LabelledSettings(label: "x", settings: settings) }
 
+    /// On the main actor, where the tests record: a change made there is read before the code
+    /// resumes from its yield. Made off it (a nonisolated `async` method runs on the global
+    /// executor), the two changes a yield apart could be read as one state on a loaded machine.
+    @MainActor
     func submit() async {
         state = .submitting
         attempts += 1
