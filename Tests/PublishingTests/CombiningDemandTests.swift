@@ -232,6 +232,26 @@ struct CombiningDemandTests {
         withExtendedLifetime(token) {}
     }
 
+    @Test("collect by time starts its intervals before a time operator below it arms its own")
+    func collectByTimeTicksBeforeTheOperatorBelow() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        var events: [String] = []
+        // Both fall due at 50ms: the group goes first, and restarts the timeout's deadline.
+        let token = subject.collect(.byTime(scheduler, .milliseconds(50)))
+            .timeout(.milliseconds(50), scheduler: scheduler)
+            .sink(
+                receiveCompletion: { _ in events.append("finished") },
+                receiveValue: { events.append("\($0)") })
+        subject.send(1)
+        subject.send(3)
+        scheduler.advance(by: .milliseconds(50))
+        #expect(events == ["[1, 3]"])
+        scheduler.advance(by: .milliseconds(50))
+        #expect(events == ["[1, 3]", "finished"])
+        withExtendedLifetime(token) {}
+    }
+
     @Test("zip returns the demand a delivery returns to the upstream that completed the pair only")
     func zipReturnsDemandToTheTriggeringUpstream() {
         let (a, b) = (PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>())

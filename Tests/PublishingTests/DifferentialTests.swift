@@ -24,18 +24,24 @@ struct DifferentialTests {
         // DIFFERENTIAL_VERBOSE: each case's summary on standard error before it runs, to find
         // the case that traps (the imitation's OpenCombine traps on a few).
         let isVerbose = environment["DIFFERENTIAL_VERBOSE"] != nil
+        // Each case runs twice: under a `sink` and under a subscriber of its own that counts its
+        // demand, so both of Publishing's paths through every operator are compared (a `sink`
+        // takes the package's closure path; any other subscriber the one that passes demand on).
         for id in 0..<cases {
             let generated = DifferentialCase(id: id, seed: seed)
-            if isVerbose {
-                FileHandle.standardError.write(Data("\(id): \(generated.summary)\n".utf8))
-            }
-            let recorder = generated.run()
-            if tracePath != nil {
-                trace += recorder.lines.joined(separator: "\n") + "\n"
-            } else {
-                #expect(
-                    recorder.violations.isEmpty,
-                    "case \(id): \(generated.summary): \(recorder.violations)")
+            for bySink in [true, false] {
+                let summary = generated.summary(bySink: bySink)
+                if isVerbose {
+                    FileHandle.standardError.write(Data("\(id): \(summary)\n".utf8))
+                }
+                let recorder = generated.run(bySink: bySink)
+                if tracePath != nil {
+                    trace += recorder.lines.joined(separator: "\n") + "\n"
+                } else {
+                    #expect(
+                        recorder.violations.isEmpty,
+                        "case \(id): \(summary): \(recorder.violations)")
+                }
             }
         }
         if let tracePath {
@@ -71,6 +77,15 @@ private struct SplitMix64 {
 
 private struct DifferentialError: Error, Equatable {
     let code: Int
+
+    init(code: Int) {
+        self.code = code
+    }
+
+    /// The error a throwing operator failed with, back in the chain's failure type.
+    init(_ error: any Error) {
+        self = error as? DifferentialError ?? DifferentialError(code: 99)
+    }
 }
 
 private typealias Chain = AnyPublisher<Int, DifferentialError>
@@ -127,6 +142,9 @@ private enum Operator {
     case delay(Int)
     case receiveOn
     case timeout(Int)
+    case collectByTime(Int)
+    // Throwing operators: a throw fails the chain with code 7.
+    case tryMap, tryFilter, tryScan
     // Operators with a second upstream (`side`, a subject the script sends to) or that switch
     // upstreams.
     case flatMap(maxPublishers: Int?)
@@ -162,6 +180,10 @@ private enum Operator {
         case .delay: "delay"
         case .receiveOn: "receiveOn"
         case .timeout: "timeout"
+        case .collectByTime: "collectByTime"
+        case .tryMap: "tryMap"
+        case .tryFilter: "tryFilter"
+        case .tryScan: "tryScan"
         case .flatMap(let max): max == nil ? "flatMap" : "flatMap(maxPublishers:)"
         case .switchToLatest: "switchToLatest"
         case .merge: "merge"
@@ -199,6 +221,11 @@ private enum Operator {
         case .delay(let interval): "delay(\(interval)ms)"
         case .receiveOn: "receive(on:)"
         case .timeout(let interval): "timeout(\(interval)ms)"
+        case .collectByTime(let interval):
+            "collect(.byTime(\(interval)ms)).map{count*1000+sum}"
+        case .tryMap: "tryMap{$0==4 ? throw 7 : $0+1}"
+        case .tryFilter: "tryFilter{$0==5 ? throw 7 : $0%2==1}"
+        case .tryScan: "tryScan(0){$1==3 ? throw 7 : $0+$1}"
         case .flatMap(let max):
             "flatMap(maxPublishers:\(max.map(String.init) ?? "unlimited")){even ? side : [v,v+10]}"
         case .switchToLatest: "map{even ? side : [v,v+10]}.switchToLatest()"
@@ -216,7 +243,7 @@ private enum Operator {
 
     var isTime: Bool {
         switch self {
-        case .debounce, .throttle, .delay, .receiveOn, .timeout: true
+        case .debounce, .throttle, .delay, .receiveOn, .timeout, .collectByTime: true
         default: false
         }
     }
@@ -263,6 +290,15 @@ private enum Operator {
         case 4: .timeout(interval)
         default: .receiveOn
         }
+    }
+
+    /// A time operator, `collect(.byTime)` among them: for the chains of time operators.
+    static func generateTimeOrCollect(_ random: inout SplitMix64) -> Operator {
+        random.chance(20) ? .collectByTime(random.pick([10, 50, 100])) : generateTime(&random)
+    }
+
+    static func generateThrowing(_ random: inout SplitMix64) -> Operator {
+        random.pick([.tryMap, .tryFilter, .tryScan])
     }
 
     static func generateSwitching(_ random: inout SplitMix64) -> Operator {
@@ -323,6 +359,27 @@ private enum Operator {
         case .receiveOn: upstream.receive(on: scheduler).eraseToAnyPublisher()
         case .timeout(let interval):
             upstream.timeout(.milliseconds(interval), scheduler: scheduler).eraseToAnyPublisher()
+        case .collectByTime(let interval):
+            upstream.collect(.byTime(scheduler, .milliseconds(interval)))
+                .map { $0.count * 1000 + $0.reduce(0, +) }.eraseToAnyPublisher()
+        case .tryMap:
+            upstream.tryMap { value in
+                guard value != 4 else { throw DifferentialError(code: 7) }
+                return value + 1
+            }
+            .mapError(DifferentialError.init(_:)).eraseToAnyPublisher()
+        case .tryFilter:
+            upstream.tryFilter { value in
+                guard value != 5 else { throw DifferentialError(code: 7) }
+                return value % 2 == 1
+            }
+            .mapError(DifferentialError.init(_:)).eraseToAnyPublisher()
+        case .tryScan:
+            upstream.tryScan(0) { sum, value in
+                guard value != 3 else { throw DifferentialError(code: 7) }
+                return sum + value
+            }
+            .mapError(DifferentialError.init(_:)).eraseToAnyPublisher()
         case .flatMap(let max):
             upstream.flatMap(maxPublishers: max.map { .max($0) } ?? .unlimited, inner)
                 .eraseToAnyPublisher()
@@ -373,8 +430,8 @@ private enum Step {
     }
 }
 
-/// One generated case: a source, one to three operators (at most one of them a time operator),
-/// the subscriber's demand, and a script.
+/// One generated case: a source, one to four operators (a time operator, or two in a row with
+/// a prepend, zip or throwing operator beside them), the subscriber's demand, and a script.
 private struct DifferentialCase {
     let id: Int
     let source: Source
@@ -404,18 +461,40 @@ private struct DifferentialCase {
             operators.insert(
                 Operator.generateSwitching(&random), at: random.int(0...operators.count))
         }
+        // Chains of time operators (issue #44): two in a row, with a prepend, a zip or a throwing
+        // operator beside them; and throwing operators elsewhere. Drawn from a stream of their
+        // own, so the chains above stay the same for a given seed.
+        var extra = SplitMix64(state: seed &* 0x2545_F491_4F6C_DD1D &+ UInt64(id) &* 0x9E37_79B9)
+        if extra.chance(25) {
+            var block = [Operator.generateTimeOrCollect(&extra), .generateTimeOrCollect(&extra)]
+            switch extra.int(0...3) {
+            case 0: block.insert(.prepend, at: extra.int(0...2))
+            case 1: block.insert(.zip, at: extra.int(0...2))
+            case 2: block.insert(Operator.generateThrowing(&extra), at: extra.int(0...2))
+            default: break
+            }
+            operators.removeAll { $0.isTime }
+            while operators.count + block.count > 4 { operators.removeFirst() }
+            operators.insert(contentsOf: block, at: extra.int(0...operators.count))
+        } else if extra.chance(25) {
+            if operators.count == 4 { operators.removeFirst() }
+            operators.insert(
+                Operator.generateThrowing(&extra), at: extra.int(0...operators.count))
+        }
+        if extra.chance(15), let time = operators.firstIndex(where: \.isTime) {
+            operators[time] = .collectByTime(extra.pick([10, 50, 100]))
+        }
         // The imitation's zip (OpenCombine's) traps in two ways: it sends its subscriber a
         // completion before the subscription when an upstream completes while it subscribes
         // (Empty, Fail, a sequence), so zip follows only a subject; and when an upstream
         // completes after the zip was cancelled and released (an unowned reference), which
         // the imitation's delay and debounce do (the "delivery after cancel" entry of
         // .ci/differential), so no time operator comes before it.
-        if !source.isSubject,
-            let zip = operators.firstIndex(where: { if case .zip = $0 { true } else { false } })
-        {
-            operators[zip] = .merge
+        let isZip: (Operator) -> Bool = { if case .zip = $0 { true } else { false } }
+        if !source.isSubject {
+            operators = operators.map { isZip($0) ? .merge : $0 }
         }
-        if let zip = operators.firstIndex(where: { if case .zip = $0 { true } else { false } }),
+        while let zip = operators.lastIndex(where: isZip),
             let time = operators.firstIndex(where: \.isTime), time < zip
         {
             operators.append(operators.remove(at: time))
@@ -454,10 +533,21 @@ private struct DifferentialCase {
         self.steps = steps
     }
 
+    /// The subscriber's kind, as the comparison counts it: `sink`; or a subscriber of its own
+    /// asking for everything (`unlimited`), for a few values and more with each (`paced`), or
+    /// for a few values only, more coming from the script's requests (`upFront`).
+    func kind(bySink: Bool) -> String {
+        if bySink { return "sink" }
+        guard initialDemand != nil else { return "unlimited" }
+        return demandPerValue > 0 ? "paced" : "upFront"
+    }
+
     /// One line: `source | operators | demand | re-entrant | steps`.
-    var summary: String {
+    func summary(bySink: Bool) -> String {
         let demand =
-            "demand \(initialDemand.map(String.init) ?? "unlimited") +\(demandPerValue)/value"
+            bySink
+            ? "sink"
+            : "demand \(initialDemand.map(String.init) ?? "unlimited") +\(demandPerValue)/value"
         let sends = reentrant.map { "reentrant send \($0.value) after value \($0.afterValues)" }
         return
             ([source.label, operators.map(\.label).joined(separator: "."), demand]
@@ -465,11 +555,14 @@ private struct DifferentialCase {
             .joined(separator: " | ")
     }
 
-    func run() -> CaseRecorder {
+    /// Runs the case under a `sink` or under its ``ScriptedSubscriber``; the two runs are told
+    /// apart in the trace by their case numbers (even for the `sink`).
+    func run(bySink: Bool) -> CaseRecorder {
         let scheduler = DispatchQueue.test
-        let recorder = CaseRecorder(id: id, scheduler: scheduler)
+        let recorder = CaseRecorder(id: id * 2 + (bySink ? 0 : 1), scheduler: scheduler)
         recorder.header(
-            "case " + summary + " | families " + operators.map(\.family).joined(separator: ","))
+            "case " + summary(bySink: bySink) + " | kind " + kind(bySink: bySink) + " | families "
+                + operators.map(\.family).joined(separator: ","))
         var send: (Int) -> Void = { _ in }
         var complete: (Subscribers.Completion<DifferentialError>) -> Void = { _ in }
         let upstream: Chain
@@ -512,15 +605,30 @@ private struct DifferentialCase {
             }
         }
         recorder.step("subscribe")
-        chain.subscribe(subscriber)
+        // The sink's token; a request step does nothing to it (a sink has asked for everything).
+        var token: AnyCancellable?
+        if bySink {
+            recorder.sinkAttached()
+            token = chain.sink(
+                receiveCompletion: { recorder.completion($0) },
+                receiveValue: { value in
+                    recorder.value(value)
+                    subscriber.onValue(value)
+                })
+        } else {
+            chain.subscribe(subscriber)
+        }
         for step in steps {
             recorder.step(step.label)
             switch step {
             case .send(let value): send(value)
             case .finish: complete(.finished)
             case .fail(let code): complete(.failure(DifferentialError(code: code)))
-            case .cancel: subscriber.subscription?.cancel()
+            case .cancel:
+                token?.cancel()
+                subscriber.subscription?.cancel()
             case .request(let count):
+                guard !bySink else { break }
                 recorder.granted(count)
                 subscriber.subscription?.request(count.map { .max($0) } ?? .unlimited)
             case .advance(let milliseconds): scheduler.advance(by: .milliseconds(milliseconds))
@@ -535,6 +643,8 @@ private struct DifferentialCase {
             scheduler.advance(by: .milliseconds(1000))
         }
         // Not part of the trace: ends the subscription and the cycles through the subscriber.
+        token?.cancel()
+        token = nil
         subscriber.subscription?.cancel()
         subscriber.subscription = nil
         subscriber.onValue = { _ in }
@@ -582,6 +692,12 @@ private final class CaseRecorder {
     private func violation(_ text: String) {
         violations.append(text)
         lines.append("\(id)\t-\t\(milliseconds)\t! \(text)")
+    }
+
+    /// A `sink` is attached: it sees no subscription, and has asked for every value.
+    func sinkAttached() {
+        subscribed = true
+        demanded = nil
     }
 
     func granted(_ count: Int?) {

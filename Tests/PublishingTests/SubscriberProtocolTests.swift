@@ -149,6 +149,41 @@ struct SubscriberProtocolTests {
         withExtendedLifetime(tokens) {}
     }
 
+    @Test("A lazy sequence is read one element ahead of what is sent, as Combine reads it")
+    func sequenceReadsOneAhead() {
+        final class Reads {
+            var count = 0
+        }
+        // Each element read is counted: the side effect a lazy sequence's closure may have.
+        func counted(_ reads: Reads) -> LazyMapSequence<PartialRangeFrom<Int>, Int> {
+            (1...).lazy.map {
+                reads.count += 1
+                return $0
+            }
+        }
+        // The sequence's own prefix(_:) stops reading at its end.
+        let own = Reads()
+        var values: [Int] = []
+        let ownToken = counted(own).publisher.prefix(3).sink { values.append($0) }
+        #expect(values == [1, 2, 3])
+        #expect(own.count == 3)
+        // Publishers.Output finishes on the value after its range (the 4th), and the sequence
+        // has read the element after that one before sending it.
+        let generic = Reads()
+        let genericToken = counted(generic).publisher.eraseToAnyPublisher().prefix(3)
+            .sink { values.append($0) }
+        #expect(values == [1, 2, 3, 1, 2, 3])
+        #expect(generic.count == 5)
+        // Asked for three, the sequence has read one more, and sends nothing past the demand.
+        let asked = Reads()
+        let subscriber = PacedSubscriber<Int>(initial: .max(3))
+        counted(asked).publisher.eraseToAnyPublisher().prefix(3).subscribe(subscriber)
+        #expect(subscriber.values == [1, 2, 3])
+        #expect(subscriber.completions == 0)
+        #expect(asked.count == 4)
+        withExtendedLifetime((ownToken, genericToken)) {}
+    }
+
     @Test("output(at:) finishes when the value after it arrives, as Combine's does")
     func outputFinishesOnTheNextValue() {
         let subject = PassthroughSubject<Int, Never>()

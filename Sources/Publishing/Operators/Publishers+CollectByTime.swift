@@ -41,6 +41,30 @@
                 self.options = options
             }
 
+            /// The scheduler, interval and count of the strategy (`.max` for `.byTime`).
+            private var schedule: (Context, Context.SchedulerTimeType.Stride, Int) {
+                switch strategy {
+                case .byTime(let scheduler, let interval): (scheduler, interval, .max)
+                case .byTimeOrCount(let scheduler, let interval, let count):
+                    (scheduler, interval, count)
+                }
+            }
+
+            /// Attaches `subscriber`; the intervals start before it is handed its subscription.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Output, Downstream.Failure == Failure {
+                guard !attachIfSink(subscriber) else { return }
+                // Started here, not when the closures are attached (after the hand-over): a time
+                // operator below, which arms its own timer when it is handed its subscription,
+                // then comes second at an instant both fall due, as in Combine.
+                let intervals = startIntervals()
+                Publishing.subscribe(subscriber, to: Self.self, valuesWithoutDemand: .held) {
+                    collect(with: intervals, receiveCompletion: $0, receiveValue: $1)
+                }
+            }
+
             /// Subscribes to the upstream; sends each non-empty group when its interval ends (or
             /// its count is reached), and the rest, then the completion, on the scheduler once the
             /// upstream finishes.
@@ -49,27 +73,45 @@
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
-                let (scheduler, interval, count): (Context, Context.SchedulerTimeType.Stride, Int) =
-                    switch strategy {
-                    case .byTime(let scheduler, let interval): (scheduler, interval, .max)
-                    case .byTimeOrCount(let scheduler, let interval, let count):
-                        (scheduler, interval, count)
-                    }
+                collect(
+                    with: startIntervals(), receiveCompletion: receiveCompletion,
+                    receiveValue: receiveValue)
+            }
+
+            /// Starts the repeating timer; each tick runs what `tick` holds by then.
+            private func startIntervals() -> (timer: any Cancellable, tick: Locked<(() -> Void)?>) {
+                let (scheduler, interval, _) = schedule
+                let tick = Locked<(() -> Void)?>(nil)
+                let timer = scheduler.schedule(
+                    after: scheduler.now.advanced(by: interval), interval: interval,
+                    tolerance: scheduler.minimumTolerance, options: options
+                ) { tick.withLock { $0 }?() }
+                return (timer, tick)
+            }
+
+            /// Subscribes to the upstream, grouping its values; the ticks of `intervals` send them.
+            private func collect(
+                with intervals: (timer: any Cancellable, tick: Locked<(() -> Void)?>),
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                receiveValue: @escaping (Output) -> Void
+            ) -> AnyCancellable {
+                let (scheduler, _, count) = schedule
+                let options = options
                 let gate = Gate(
                     [Upstream.Output](), receiveValue: receiveValue,
                     receiveCompletion: receiveCompletion)
-                let ticks = scheduler.schedule(
-                    after: scheduler.now.advanced(by: interval), interval: interval,
-                    tolerance: scheduler.minimumTolerance, options: options
-                ) {
-                    gate.update { group, outbox in
-                        guard !group.isEmpty else { return }
-                        outbox.send(group)
-                        group = []
+                intervals.tick.withLock { tick in
+                    tick = {
+                        gate.update { group, outbox in
+                            guard !group.isEmpty else { return }
+                            outbox.send(group)
+                            group = []
+                        }
                     }
                 }
                 let ticksKey = gate.reserve()
-                gate.hold(AnyCancellable { ticks.cancel() }, as: ticksKey)
+                let timer = intervals.timer
+                gate.hold(AnyCancellable { timer.cancel() }, as: ticksKey)
                 gate.hold(
                     upstream.sink(
                         receiveCompletion: { completion in
