@@ -1,3 +1,4 @@
+import Dispatch
 import Publishing
 import Testing
 
@@ -10,15 +11,21 @@ import Testing
 struct DeadlineSchedulerTests {
     @Test("Timers fire in deadline order, whatever order they were armed in")
     func firesInDeadlineOrder() async {
+        // Its own scheduler, held by a first action until all three are armed: a loaded
+        // machine may stall the arming past every deadline (30 ms could pass before the 10 ms
+        // timer is armed), and the heap must then hand all three out in order.
+        let scheduler = DeadlineScheduler()
+        let armed = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(after: .zero) { armed.wait() }
         // In a lock only to be `Sendable` where Combine's subjects are not marked so.
         let fired = Locked(PassthroughSubject<Int, Never>())
         let recorder = fired.withLock { $0.record() }
-        // Even if the machine stalls until all are due, the heap hands them out in order.
         for milliseconds in [30, 10, 20] {
-            _ = DeadlineTimer(after: .milliseconds(milliseconds)) {
+            _ = scheduler.schedule(after: .milliseconds(milliseconds)) {
                 fired.withLock { $0.send(milliseconds) }
             }
         }
+        armed.signal()
         await until(recorder, satisfies: [{ $0 == 30 }])
         #expect(recorder.values == [10, 20, 30])
     }
