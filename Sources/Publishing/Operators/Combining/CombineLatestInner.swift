@@ -10,9 +10,9 @@
     final class CombineLatestInner<Downstream: Subscriber, Latest>: CombiningInner,
         CustomStringConvertible
     {
-        let lock = Lock()
-        // Guarded by `lock`, as every field below.
-        var outlet: CombiningOutlet<Downstream>
+        let outlet: CombiningOutlet<Downstream>
+        /// The outlet's lock, which guards every field below.
+        private let lock: Lock
         private var latest: Latest
         /// `latest` before any upstream sent: what a cancel resets it to.
         private let noValues: Latest
@@ -28,6 +28,7 @@
             combine: @escaping (Latest) -> Downstream.Input?
         ) {
             outlet = CombiningOutlet(downstream, count: count, bySink: bySink)
+            lock = outlet.lock
             self.latest = latest
             noValues = latest
             self.combine = combine
@@ -68,10 +69,9 @@
                 return .none
             }
             demand -= 1
-            let isTurn = outlet.turns.claim(.value(output))
-            let downstream = outlet.downstream
+            let claimed = outlet.claim(output)
             lock.unlock()
-            if isTurn { deliver(.value(output), to: downstream, onMore: ask) }
+            if claimed.isTurn { outlet.deliver(output, to: claimed.receiver, onMore: ask) }
             return .none
         }
 
@@ -84,14 +84,14 @@
                 if case .failure = completion { true } else { finishedCount == outlet.links.count }
             lock.unlock()
             withExtendedLifetime(link) {}
-            if isOver { finish(with: completion) }
+            if isOver { outlet.finish(with: completion) }
         }
 
         func request(_ demand: Subscribers.Demand) { ask(demand) }
 
         func cancel() {
             let released = lock.withLock { resetLatest() }
-            cancelUpstreams()
+            outlet.cancel()
             withExtendedLifetime(released) {}
         }
 

@@ -8,9 +8,9 @@
     /// asks, each upstream asked for another. It fails with the first failure and finishes once
     /// every upstream has finished and nothing is kept.
     final class MergeInner<Downstream: Subscriber>: CombiningInner, CustomStringConvertible {
-        let lock = Lock()
-        // Guarded by `lock`, as every field below.
-        var outlet: CombiningOutlet<Downstream>
+        let outlet: CombiningOutlet<Downstream>
+        /// The outlet's lock, which guards every field below.
+        private let lock: Lock
         private var kept: [Downstream.Input?]
         private var keptCount = 0
         private var finishedCount = 0
@@ -18,6 +18,7 @@
 
         init(_ downstream: Downstream, count: Int, bySink: Bool) {
             outlet = CombiningOutlet(downstream, count: count, bySink: bySink)
+            lock = outlet.lock
             kept = Array(repeating: nil, count: count)
         }
 
@@ -60,10 +61,9 @@
             }
             let renew = demand != .unlimited
             demand -= 1
-            let isTurn = outlet.turns.claim(.value(value))
-            let downstream = outlet.downstream
+            let claimed = outlet.claim(value)
             lock.unlock()
-            if isTurn { deliver(.value(value), to: downstream, onMore: add) }
+            if claimed.isTurn { outlet.deliver(value, to: claimed.receiver, onMore: add) }
             return renew ? .max(1) : .none
         }
 
@@ -81,7 +81,7 @@
             let released = resetKept()
             lock.unlock()
             withExtendedLifetime((link, released)) {}
-            finish(with: completion)
+            outlet.finish(with: completion)
         }
 
         func request(_ demand: Subscribers.Demand) {
@@ -91,7 +91,7 @@
 
         func cancel() {
             let released = lock.withLock { resetKept() }
-            cancelUpstreams()
+            outlet.cancel()
             withExtendedLifetime(released) {}
         }
 
@@ -120,15 +120,16 @@
                         requests.append((upstream, .max(1)))
                     }
                     demand -= 1
-                    let isTurn = outlet.turns.claim(.value(value))
-                    let downstream = outlet.downstream
+                    let claimed = outlet.claim(value)
                     lock.unlock()
-                    if isTurn { deliver(.value(value), to: downstream, onMore: add) }
+                    if claimed.isTurn {
+                        outlet.deliver(value, to: claimed.receiver, onMore: add)
+                    }
                     continue
                 }
                 let isOver = finishedCount == outlet.links.count && keptCount == 0
                 lock.unlock()
-                if isOver { finish(with: .finished) }
+                if isOver { outlet.finish(with: .finished) }
                 break
             }
             for (upstream, demand) in requests { upstream.request(demand) }

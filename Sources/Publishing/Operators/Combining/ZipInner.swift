@@ -10,9 +10,9 @@
     /// finishes once an upstream has finished with nothing left to pair, and fails with the
     /// first failure.
     final class ZipInner<Downstream: Subscriber, Queues>: CombiningInner, CustomStringConvertible {
-        let lock = Lock()
-        // Guarded by `lock`, as every field below.
-        var outlet: CombiningOutlet<Downstream>
+        let outlet: CombiningOutlet<Downstream>
+        /// The outlet's lock, which guards every field below.
+        private let lock: Lock
         private var queues: Queues
         /// `queues` with nothing queued: what the end resets it to.
         private let noValues: Queues
@@ -27,6 +27,7 @@
             pop: @escaping (inout Queues) -> Downstream.Input
         ) {
             outlet = CombiningOutlet(downstream, count: count, bySink: bySink)
+            lock = outlet.lock
             self.queues = queues
             noValues = queues
             counts = Array(repeating: 0, count: count)
@@ -69,12 +70,11 @@
             }
             for index in counts.indices { counts[index] -= 1 }
             let output = pop(&queues)
-            let isTurn = outlet.turns.claim(.value(output))
-            let downstream = outlet.downstream
+            let claimed = outlet.claim(output)
             lock.unlock()
             let more =
-                isTurn
-                ? deliver(.value(output), to: downstream, returnsDemand: true, onMore: ask)
+                claimed.isTurn
+                ? outlet.deliver(output, to: claimed.receiver, returnsDemand: true, onMore: ask)
                 : .none
             if more > .none { lock.withLock { if outlet.isLive { requested += more } } }
             finishIfExhausted()
@@ -95,7 +95,7 @@
 
         func cancel() {
             let released = lock.withLock { resetQueues() }
-            cancelUpstreams()
+            outlet.cancel()
             withExtendedLifetime(released) {}
         }
 
@@ -115,7 +115,7 @@
         private func end(with completion: Subscribers.Completion<Downstream.Failure>) {
             // The values are released after the lock: a release may run user code.
             let released = lock.withLock { resetQueues() }
-            finish(with: completion)
+            outlet.finish(with: completion)
             withExtendedLifetime(released) {}
         }
 
