@@ -1,7 +1,7 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    /// The downstream end of an operator with several upstreams (`combineLatest`, `merge`, `zip`,
-    /// `flatMap`, `switchToLatest`), or one that any thread may call (`Future`, notifications).
+    /// The downstream end of an operator that an upstream and a scheduler, or any thread, may
+    /// call at once (`debounce`, `timeout`, `collect(.byTime)`, `subscribe(on:)`, notifications).
     ///
     /// Upstreams may send from any thread at once. Each change of the operator's `State` and the
     /// events it decides on happen under one lock, so the order downstream is the order of the

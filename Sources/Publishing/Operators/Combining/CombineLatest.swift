@@ -26,15 +26,8 @@
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
-                let (a, b) = (a, b)
-                return sinkCombiningLatest(
-                    2,
-                    { index, value, completion in
-                        index == 0 ? a.subscribe(value, completion) : b.subscribe(value, completion)
-                    },
-                    combine: { ($0[0] as! A.Output, $0[1] as! B.Output) },
-                    receiveCompletion: receiveCompletion,
-                    receiveValue: receiveValue
+                AnyCancellable(
+                    subscribeInner(ClosureSubscriber(receiveCompletion, receiveValue), bySink: true)
                 )
             }
         }
@@ -67,19 +60,8 @@
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
-                let (a, b, c) = (a, b, c)
-                return sinkCombiningLatest(
-                    3,
-                    { index, value, completion in
-                        switch index {
-                        case 0: a.subscribe(value, completion)
-                        case 1: b.subscribe(value, completion)
-                        default: c.subscribe(value, completion)
-                        }
-                    },
-                    combine: { ($0[0] as! A.Output, $0[1] as! B.Output, $0[2] as! C.Output) },
-                    receiveCompletion: receiveCompletion,
-                    receiveValue: receiveValue
+                AnyCancellable(
+                    subscribeInner(ClosureSubscriber(receiveCompletion, receiveValue), bySink: true)
                 )
             }
         }
@@ -116,25 +98,8 @@
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
-                let (a, b, c, d) = (a, b, c, d)
-                return sinkCombiningLatest(
-                    4,
-                    { index, value, completion in
-                        switch index {
-                        case 0: a.subscribe(value, completion)
-                        case 1: b.subscribe(value, completion)
-                        case 2: c.subscribe(value, completion)
-                        default: d.subscribe(value, completion)
-                        }
-                    },
-                    combine: {
-                        (
-                            $0[0] as! A.Output, $0[1] as! B.Output, $0[2] as! C.Output,
-                            $0[3] as! D.Output
-                        )
-                    },
-                    receiveCompletion: receiveCompletion,
-                    receiveValue: receiveValue
+                AnyCancellable(
+                    subscribeInner(ClosureSubscriber(receiveCompletion, receiveValue), bySink: true)
                 )
             }
         }

@@ -26,14 +26,8 @@
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
-                let (a, b) = (a, b)
-                return sinkMerging(
-                    2,
-                    { index, value, completion in
-                        index == 0 ? a.subscribe(value, completion) : b.subscribe(value, completion)
-                    },
-                    receiveCompletion: receiveCompletion,
-                    receiveValue: receiveValue
+                AnyCancellable(
+                    subscribeInner(ClosureSubscriber(receiveCompletion, receiveValue), bySink: true)
                 )
             }
         }
@@ -69,18 +63,8 @@
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
-                let (a, b, c) = (a, b, c)
-                return sinkMerging(
-                    3,
-                    { index, value, completion in
-                        switch index {
-                        case 0: a.subscribe(value, completion)
-                        case 1: b.subscribe(value, completion)
-                        default: c.subscribe(value, completion)
-                        }
-                    },
-                    receiveCompletion: receiveCompletion,
-                    receiveValue: receiveValue
+                AnyCancellable(
+                    subscribeInner(ClosureSubscriber(receiveCompletion, receiveValue), bySink: true)
                 )
             }
         }
@@ -111,12 +95,8 @@
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
-                let publishers = publishers
-                return sinkMerging(
-                    publishers.count,
-                    { index, value, completion in publishers[index].subscribe(value, completion) },
-                    receiveCompletion: receiveCompletion,
-                    receiveValue: receiveValue
+                AnyCancellable(
+                    subscribeInner(ClosureSubscriber(receiveCompletion, receiveValue), bySink: true)
                 )
             }
         }

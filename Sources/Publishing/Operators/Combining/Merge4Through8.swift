@@ -36,12 +36,9 @@
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
-                let upstreams = [
-                    a.subscribe(_:_:), b.subscribe(_:_:), c.subscribe(_:_:), d.subscribe(_:_:),
-                ]
-                return sinkMerging(
-                    4, { upstreams[$0]($1, $2) },
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                AnyCancellable(
+                    subscribeInner(ClosureSubscriber(receiveCompletion, receiveValue), bySink: true)
+                )
             }
         }
 
@@ -84,13 +81,9 @@
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
-                let upstreams = [
-                    a.subscribe(_:_:), b.subscribe(_:_:), c.subscribe(_:_:), d.subscribe(_:_:),
-                    e.subscribe(_:_:),
-                ]
-                return sinkMerging(
-                    5, { upstreams[$0]($1, $2) },
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                AnyCancellable(
+                    subscribeInner(ClosureSubscriber(receiveCompletion, receiveValue), bySink: true)
+                )
             }
         }
 
@@ -138,13 +131,9 @@
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
-                let upstreams = [
-                    a.subscribe(_:_:), b.subscribe(_:_:), c.subscribe(_:_:), d.subscribe(_:_:),
-                    e.subscribe(_:_:), f.subscribe(_:_:),
-                ]
-                return sinkMerging(
-                    6, { upstreams[$0]($1, $2) },
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                AnyCancellable(
+                    subscribeInner(ClosureSubscriber(receiveCompletion, receiveValue), bySink: true)
+                )
             }
         }
 
@@ -196,13 +185,9 @@
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
-                let upstreams = [
-                    a.subscribe(_:_:), b.subscribe(_:_:), c.subscribe(_:_:), d.subscribe(_:_:),
-                    e.subscribe(_:_:), f.subscribe(_:_:), g.subscribe(_:_:),
-                ]
-                return sinkMerging(
-                    7, { upstreams[$0]($1, $2) },
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                AnyCancellable(
+                    subscribeInner(ClosureSubscriber(receiveCompletion, receiveValue), bySink: true)
+                )
             }
         }
 
@@ -258,13 +243,9 @@
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
-                let upstreams = [
-                    a.subscribe(_:_:), b.subscribe(_:_:), c.subscribe(_:_:), d.subscribe(_:_:),
-                    e.subscribe(_:_:), f.subscribe(_:_:), g.subscribe(_:_:), h.subscribe(_:_:),
-                ]
-                return sinkMerging(
-                    8, { upstreams[$0]($1, $2) },
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                AnyCancellable(
+                    subscribeInner(ClosureSubscriber(receiveCompletion, receiveValue), bySink: true)
+                )
             }
         }
     }

@@ -1,0 +1,139 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// zip's subscription, for `sink` and every other subscriber.
+    ///
+    /// `Queues` holds each upstream's values in order, typed (a tuple of ``FIFO``s); once every
+    /// upstream has one, `pop` takes the oldest of each and makes the output. Demand, as
+    /// Combine's: what the subscriber asks for is asked of each upstream, so each sends no more
+    /// than can be paired for it; the demand a tuple's delivery returns goes back to the upstream
+    /// whose value completed the tuple, as its `receive(_:)`'s result, and to no other. It
+    /// finishes once an upstream has finished with nothing left to pair, and fails with the
+    /// first failure.
+    final class ZipInner<Downstream: Subscriber, Queues>: CombiningInner, CustomStringConvertible {
+        let outlet: CombiningOutlet<Downstream>
+        /// The outlet's lock, which guards every field below.
+        private let lock: Lock
+        private var queues: Queues
+        /// `queues` with nothing queued: what the end resets it to.
+        private let noValues: Queues
+        /// How many values each upstream has queued.
+        private var counts: [Int]
+        private let pop: (inout Queues) -> Downstream.Input
+        /// What the subscriber asked for in all: what an upstream subscribed late is asked for.
+        private var requested = Subscribers.Demand.none
+
+        init(
+            _ downstream: Downstream, count: Int, queues: Queues, bySink: Bool,
+            pop: @escaping (inout Queues) -> Downstream.Input
+        ) {
+            outlet = CombiningOutlet(downstream, count: count, bySink: bySink)
+            lock = outlet.lock
+            self.queues = queues
+            noValues = queues
+            counts = Array(repeating: 0, count: count)
+            self.pop = pop
+        }
+
+        var description: String { "Zip" }
+
+        /// Subscribes `upstream` as upstream `index`, whose values `push` queues.
+        func subscribe<Upstream: Publisher>(
+            _ upstream: Upstream, as index: Int,
+            push: @escaping (inout Queues, Upstream.Output) -> Void
+        ) where Upstream.Failure == Downstream.Failure {
+            subscribe(
+                upstream, as: index, receiveValue: { [self] in receive($0, from: index, push) })
+        }
+
+        func receive(_ subscription: any Subscription, from index: Int) {
+            lock.lock()
+            let isKept = outlet.keep(.subscribed(subscription), at: index)
+            let initial = requested
+            lock.unlock()
+            guard isKept else { return subscription.cancel() }
+            if initial > .none { subscription.request(initial) }
+        }
+
+        private func receive<Input>(
+            _ value: Input, from index: Int, _ push: (inout Queues, Input) -> Void
+        ) -> Subscribers.Demand {
+            lock.lock()
+            guard outlet.isOpen(index) else {
+                lock.unlock()
+                return .none
+            }
+            push(&queues, value)
+            counts[index] += 1
+            guard !counts.contains(0) else {
+                lock.unlock()
+                return .none
+            }
+            for index in counts.indices { counts[index] -= 1 }
+            let output = pop(&queues)
+            let claimed = outlet.claim(output)
+            lock.unlock()
+            let more =
+                claimed.isTurn
+                ? outlet.deliver(output, to: claimed.receiver, returnsDemand: true, onMore: ask)
+                : .none
+            if more > .none { lock.withLock { if outlet.isLive { requested += more } } }
+            finishIfExhausted()
+            return more
+        }
+
+        func receive(_ completion: Subscribers.Completion<Downstream.Failure>, from index: Int) {
+            lock.lock()
+            guard outlet.isOpen(index) else { return lock.unlock() }
+            let link = outlet.close(index)
+            lock.unlock()
+            withExtendedLifetime(link) {}
+            guard case .failure = completion else { return finishIfExhausted() }
+            end(with: completion)
+        }
+
+        func request(_ demand: Subscribers.Demand) { ask(demand) }
+
+        func cancel() {
+            let released = lock.withLock { resetQueues() }
+            outlet.cancel()
+            withExtendedLifetime(released) {}
+        }
+
+        /// Finishes once an upstream has finished with nothing left to pair.
+        private func finishIfExhausted() {
+            let isExhausted = lock.withLock {
+                outlet.isLive
+                    && outlet.links.indices.contains { index in
+                        guard case .done = outlet.links[index] else { return false }
+                        return counts[index] == 0
+                    }
+            }
+            if isExhausted { end(with: .finished) }
+        }
+
+        /// Ends with `completion`, the values queued let go of.
+        private func end(with completion: Subscribers.Completion<Downstream.Failure>) {
+            // The values are released after the lock: a release may run user code.
+            let released = lock.withLock { resetQueues() }
+            outlet.finish(with: completion)
+            withExtendedLifetime(released) {}
+        }
+
+        /// Adds `more` to what the subscriber asked for, and asks every upstream for it.
+        private func ask(_ more: Subscribers.Demand) {
+            lock.lock()
+            guard outlet.isLive else { return lock.unlock() }
+            requested += more
+            let upstreams = outlet.subscriptions
+            lock.unlock()
+            for upstream in upstreams { upstream.request(more) }
+        }
+
+        /// Empties the queues, returning what they held. Called with the lock held.
+        private func resetQueues() -> Queues {
+            counts = Array(repeating: 0, count: counts.count)
+            defer { queues = noValues }
+            return queues
+        }
+    }
+#endif
