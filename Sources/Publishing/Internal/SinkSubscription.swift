@@ -125,6 +125,7 @@ package func subscribe<Downstream: Subscriber>(
 // @unchecked: every mutable field is in `state`, behind its lock; only the thread that counts
 // in `depth` (`deliveringThread`) calls the subscriber.
 private final class SinkSubscription<Downstream: Subscriber>: Subscription,
+    // @unchecked: see above.
     CustomStringConvertible, @unchecked Sendable
 {
     enum Event {

@@ -10,6 +10,7 @@
     /// different threads at once: the subscriber is reached through a ``SerialDownstream``.
     // @unchecked: every mutable field is in `state`, behind its lock; `downstream` locks itself.
     final class Succession<Downstream: Subscriber>: Subscription, CustomStringConvertible,
+        // @unchecked: see above.
         @unchecked Sendable
     {
         private struct State {
