@@ -1,42 +1,41 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    /// Whose turn it is to call a subscriber, for a subscription that several upstreams may
-    /// send into from any thread at once (`combineLatest`, `merge`, `zip`, `switchToLatest`).
-    ///
-    /// Combine calls a subscriber one event at a time. Here one thread delivers at a time; an
-    /// event another thread decides on meanwhile is queued for the delivering thread, which
-    /// delivers it after its own; an event the delivering thread decides on from inside a
-    /// delivery goes out at once, nested in it (depth-first, as Combine's recursive lock lets
-    /// it), so a re-entrant send never deadlocks. Kept inside the owner's state: every call is
-    /// made with the owner's lock held, and the subscriber is called after releasing it.
+    /// A ``DeliveryTurn`` with the queue of events other threads decided on while it was
+    /// taken: for a subscription that several upstreams may send into from any thread at once
+    /// (`combineLatest`, `merge`, `zip`, `switchToLatest`, the time operators). Kept inside the
+    /// owner's state: every call is made with the owner's lock held, and the subscriber is
+    /// called after releasing it.
     struct DeliveryTurns<Event> {
         private var queue = FIFO<Event>()
-        private var depth = 0
-        private var deliveringThread: ThreadID?
+        private var turn = DeliveryTurn()
 
         /// Whether the calling thread is delivering: a change it makes comes from inside a
         /// delivery.
-        var isInsideDelivery: Bool { depth > 0 && deliveringThread?.isCurrent == true }
+        var isInsideDelivery: Bool { turn.isInsideDelivery }
+
+        /// Whether some thread is delivering, or work scheduled to deliver holds the turn.
+        var isTaken: Bool { turn.isTaken }
+
+        /// Whether nothing waits to be delivered.
+        var isQueueEmpty: Bool { queue.isEmpty }
 
         /// Decides on `event`: returns whether the calling thread delivers it now (and, after
         /// it, calls ``next()`` until that returns `nil`), or queues it for the thread that is
         /// delivering.
         mutating func claim(_ event: Event) -> Bool {
-            if depth > 0, deliveringThread?.isCurrent != true {
+            guard turn.mayDeliver else {
                 queue.push(event)
                 return false
             }
-            depth += 1
-            deliveringThread = .current
+            turn.begin()
             return true
         }
 
         /// After a claimed event was delivered: the next event queued by another thread, for
         /// the outermost delivery to deliver too, or `nil`, which ends this delivery's turn.
         mutating func next() -> Event? {
-            if depth == 1, let next = queue.pop() { return next }
-            depth -= 1
-            if depth == 0 { deliveringThread = nil }
+            if turn.isOutermost, let next = queue.pop() { return next }
+            turn.end()
             return nil
         }
 
@@ -48,8 +47,25 @@
         /// Takes the calling thread's turn for the hand-over of the subscription; events other
         /// threads decide on meanwhile are queued for it (call ``next()`` after it).
         mutating func beginHandOver() {
-            depth += 1
-            deliveringThread = .current
+            turn.begin()
+        }
+
+        /// Ends the calling thread's turn, taken with ``beginHandOver()``, when nothing was
+        /// queued during it.
+        mutating func endHandOver() {
+            precondition(queue.isEmpty, "events queued during the hand-over are delivered first")
+            turn.end()
+        }
+
+        /// Keeps the turn, and what is queued, for work that will deliver it later on another
+        /// thread (see ``DeliveryTurn/park()``), which calls ``resume()`` then ``next()``.
+        mutating func park() {
+            turn.park()
+        }
+
+        /// Takes the parked turn for the calling thread.
+        mutating func resume() {
+            turn.resume()
         }
 
         /// Drops the queued events (the stream has ended or been cancelled), and returns them to

@@ -92,39 +92,19 @@
             @usableFromInline var kept = FIFO<(inner: Int, value: Value)>()
             /// A failure waiting for the thread that delivers to finish its delivery.
             @usableFromInline var failure: Failure?
-            /// How many deliveries to the subscriber are under way: more than one only nested on
-            /// `deliveringThread`.
-            @usableFromInline var depth = 0
-            @usableFromInline var deliveringThread: ThreadID?
-            /// How many of the upstream's deliveries are under way, nested on `upstreamThread`.
-            @usableFromInline var upstreamDepth = 0
-            @usableFromInline var upstreamThread: ThreadID?
+            /// Whose turn it is to call the subscriber. Unlike a subject's, a request the
+            /// subscriber makes from inside a delivery is served by that delivery's loop once the
+            /// subscriber returns, not nested deeper, as Combine's `flatMap` serves it.
+            @usableFromInline var turn = DeliveryTurn()
+            /// The upstream's deliveries into this subscription under way: an inner publisher that
+            /// finishes inside one asks for the next upstream value through it, not nested.
+            @usableFromInline var upstreamTurn = DeliveryTurn()
             /// Upstream values asked for from inside its delivery on its thread, returned from it.
             @usableFromInline var deferredUpstream = Subscribers.Demand.none
 
             @inlinable
             init(downstream: Downstream) {
                 self.downstream = downstream
-            }
-
-            /// Whether this thread may deliver now: nobody is, or this thread is, further out.
-            @inlinable
-            var mayDeliver: Bool { depth == 0 || deliveringThread?.isCurrent == true }
-
-            /// Whether this thread is inside one of the subscriber's deliveries.
-            @inlinable
-            var isInsideDelivery: Bool { depth > 0 && deliveringThread?.isCurrent == true }
-
-            @inlinable
-            mutating func beginDelivery() {
-                depth += 1
-                deliveringThread = .current
-            }
-
-            @inlinable
-            mutating func endDelivery() {
-                depth -= 1
-                if depth == 0 { deliveringThread = nil }
             }
         }
 
@@ -182,8 +162,7 @@
                 let index = state.nextInner
                 state.nextInner += 1
                 state.inners[index] = .pending
-                state.upstreamDepth += 1
-                state.upstreamThread = .current
+                state.upstreamTurn.begin()
                 return (index, state.demand == .unlimited)
             }
             guard let started else { return .none }
@@ -194,8 +173,7 @@
                 inner.subscribe(Side(self, index: started.index))
             }
             return state.withLock { state in
-                state.upstreamDepth -= 1
-                if state.upstreamDepth == 0 { state.upstreamThread = nil }
+                state.upstreamTurn.end()
                 defer { state.deferredUpstream = .none }
                 return state.deferredUpstream
             }
@@ -233,7 +211,7 @@
                 let toUnlimit =
                     !wasUnlimited && state.demand == .unlimited
                     ? state.inners.values.compactMap(\.subscription) : []
-                return (state.isInsideDelivery, toUnlimit)
+                return (state.turn.isInsideDelivery, toUnlimit)
             }
             // Asked for from inside a delivery on its thread: that delivery goes on with it
             // when the subscriber returns, rather than deliveries nested deeper.
@@ -273,9 +251,9 @@
                 let turn = state.withLock { state -> Turn? in
                     if let added = more {
                         state.demand += added
-                        state.endDelivery()
+                        state.turn.end()
                     }
-                    guard state.mayDeliver, let downstream = state.downstream else { return nil }
+                    guard state.turn.mayDeliver, let downstream = state.downstream else { return nil }
                     if let failure = state.failure.take() {
                         state.downstream = nil
                         return .completion(downstream, .failure(failure), released: nil)
@@ -285,7 +263,7 @@
                             state.demand == .unlimited
                             ? nil : state.inners[next.inner]?.subscription
                         state.demand -= 1
-                        state.beginDelivery()
+                        state.turn.begin()
                         return .value(downstream, next.value, askAgain: askAgain)
                     }
                     guard state.isUpstreamFinished, state.inners.isEmpty, state.kept.isEmpty
@@ -302,7 +280,7 @@
                     let added = downstream.receive(value)
                     state.withLock { state in
                         state.demand += added
-                        state.endDelivery()
+                        state.turn.end()
                     }
                     // The value kept was the one it was asked for: one more in its place.
                     askAgain?.request(.max(1))
@@ -333,7 +311,7 @@
                 let kept = state.kept
                 state.kept = FIFO()
                 // Sent at once, unless another thread is delivering: that one sends it after.
-                let downstream = state.mayDeliver ? state.downstream.take() : nil
+                let downstream = state.turn.mayDeliver ? state.downstream.take() : nil
                 if downstream == nil, state.downstream != nil { state.failure = error }
                 return (downstream, state.upstream.take(), all, kept)
             }

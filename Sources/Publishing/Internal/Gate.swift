@@ -1,17 +1,18 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
     /// The downstream end of an operator that an upstream and a scheduler, or any thread, may
-    /// call at once (`debounce`, `timeout`, `collect(.byTime)`, `subscribe(on:)`, notifications).
+    /// call at once (`debounce`, `timeout`, `collect(.byTime)`, `delay`, `receive(on:)`, and
+    /// `NotificationCenter`'s and `URLSession`'s publishers).
     ///
     /// Upstreams may send from any thread at once. Each change of the operator's `State` and the
     /// events it decides on happen under one lock, so the order downstream is the order of the
     /// changes (but for a change made from inside a delivery, which goes out at once); delivery
-    /// runs outside the lock, one event at a time, by whichever thread finds
-    /// nobody delivering, and events decided from inside a delivery on its own thread go out at
-    /// once, nested in it (the ``Relay``'s rule, so re-entrant sends never deadlock). Nothing is
-    /// delivered after the completion or a cancel, and both cancel every upstream held.
-    // @unchecked: every mutable field is guarded by `lock`; only the thread that set `isDelivering`
-    // calls the handlers.
+    /// runs outside the lock, one event at a time, by ``DeliveryTurn``'s rule: whichever
+    /// thread finds nobody delivering delivers, and events decided from inside a delivery on
+    /// its own thread go out at once, nested in it. Nothing is delivered after the completion or
+    /// a cancel, and both cancel every upstream held.
+    // @unchecked: every mutable field is guarded by `lock`; only the thread whose turn it is
+    // (`turns`) calls the handlers.
     final class Gate<State, Output, Failure: Error>: @unchecked Sendable {
         typealias Event = PublisherEvent<Output, Failure>
 
@@ -41,11 +42,9 @@
         @exclusivity(unchecked) private var receiveValue: ((Output) -> Void)?
         @exclusivity(unchecked) private var receiveCompletion:
             ((Subscribers.Completion<Failure>) -> Void)?
-        @exclusivity(unchecked) private var queue = FIFO<Event>()
-        @exclusivity(unchecked) private var isDelivering = false
-        /// The thread delivering, while `isDelivering`: events it decides on from inside that
-        /// delivery go out at once (depth-first), as Combine delivers them; another thread's wait.
-        @exclusivity(unchecked) private var deliveringThread: ThreadID?
+        /// Whose turn it is to deliver, and the events decided on while another thread's turn
+        /// was under way.
+        @exclusivity(unchecked) private var turns = DeliveryTurns<Event>()
         /// The completion has been accepted, or the subscription cancelled: nothing more goes out.
         @exclusivity(unchecked) private var isClosed = false
         @exclusivity(unchecked) private var upstreams: [Int: AnyCancellable] = [:]
@@ -74,16 +73,15 @@
                 lock.unlock()
                 return result
             }
-            if isDelivering { outbox.isInsideDelivery = deliveringThread?.isCurrent == true }
+            outbox.isInsideDelivery = turns.isInsideDelivery
             let result = changeState(change, &outbox)
             guard let first = outbox.first else {
                 lock.unlock()
                 return result
             }
             // The common case: one value, and nobody delivering. Hand it over without queueing.
-            if outbox.rest.isEmpty, !isDelivering, queue.isEmpty, case .value(let value) = first {
-                isDelivering = true
-                deliveringThread = .current
+            if outbox.rest.isEmpty, !turns.isTaken, case .value(let value) = first {
+                _ = turns.claim(first)
                 let receiveValue = receiveValue
                 lock.unlock()
                 receiveValue?(value)
@@ -91,7 +89,7 @@
                 return result
             }
             var ended: [AnyCancellable] = []
-            if isDelivering, deliveringThread?.isCurrent == true {
+            if outbox.isInsideDelivery {
                 // Decided from inside this thread's own delivery: delivered now, inside it.
                 var nested: [Event] = []
                 for event in CollectionOfOne(first) + outbox.rest where !isClosed {
@@ -108,18 +106,17 @@
                 return result
             }
             for event in CollectionOfOne(first) + outbox.rest where !isClosed {
-                queue.push(event)
+                turns.enqueue(event)
                 if case .completion = event {
                     isClosed = true
                     ended = Array(upstreams.values)
                     upstreams = [:]
                 }
             }
-            let shouldDeliver = !isDelivering && !queue.isEmpty
-            if shouldDeliver {
-                isDelivering = true
-                deliveringThread = .current
-            }
+            // Queued for the thread delivering; or, with none, this thread takes the turn and
+            // delivers them, from the queue's start.
+            let shouldDeliver = !turns.isTaken && !turns.isQueueEmpty
+            if shouldDeliver { turns.beginHandOver() }
             lock.unlock()
             for upstream in ended { upstream.cancel() }
             if shouldDeliver { drain() }
@@ -135,27 +132,25 @@
         func handOver(_ body: () -> Void, resumingWith schedule: (@escaping () -> Void) -> Void) {
             lock.lock()
             // Nothing is delivered before the hand-over, so nobody is delivering.
-            guard !isDelivering else {
+            guard !turns.isTaken else {
                 lock.unlock()
                 return body()
             }
-            isDelivering = true
-            deliveringThread = .current
+            turns.beginHandOver()
             lock.unlock()
             body()
             lock.lock()
-            guard !queue.isEmpty else {
-                isDelivering = false
-                deliveringThread = nil
+            guard !turns.isQueueEmpty else {
+                turns.endHandOver()
                 lock.unlock()
                 return
             }
-            // Still delivering, on no thread: later events queue until the scheduled work
+            // The turn is kept, on no thread: later events queue until the scheduled work
             // delivers them all, in order.
-            deliveringThread = nil
+            turns.park()
             lock.unlock()
             schedule { [self] in
-                lock.withLock { deliveringThread = .current }
+                lock.withLock { turns.resume() }
                 drain()
             }
         }
@@ -227,10 +222,10 @@
             let handlers = (receiveValue, receiveCompletion)
             receiveValue = nil
             receiveCompletion = nil
-            queue.removeAll()
+            let dropped = turns.dropQueued()
             lock.unlock()
             for upstream in ended.values { upstream.cancel() }
-            withExtendedLifetime(handlers) {}
+            withExtendedLifetime((handlers, dropped)) {}
         }
 
         /// Delivers one event from inside this thread's delivery, with the handlers as they are
@@ -254,9 +249,7 @@
         private func drain() {
             while true {
                 lock.lock()
-                guard let event = queue.pop() else {
-                    isDelivering = false
-                    deliveringThread = nil
+                guard let event = turns.next() else {
                     lock.unlock()
                     return
                 }

@@ -62,7 +62,7 @@
                 return
             }
             let sequence = accepted
-            if subscriptions.count == 1, !subscriptions[0].isDelivering,
+            if subscriptions.count == 1, !subscriptions[0].turn.isTaken,
                 let receiveValue = subscriptions[0].receiveValue
             {
                 // One idle subscriber, the usual case: the store joins the lock that ends the

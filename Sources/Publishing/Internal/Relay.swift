@@ -14,7 +14,8 @@
     ///   accepted it: who delivers what is decided while the relay's lock is held, so a replayed
     ///   current value can never be overtaken by a concurrent send. (One sent from inside a
     ///   delivery goes out at once, nested: see below.)
-    /// - Delivery runs outside the lock, on the sending thread. An event sent from inside a
+    /// - Delivery runs outside the lock, on the sending thread, by ``DeliveryTurn``'s rule (a
+    ///   turn per subscriber). An event sent from inside a
     ///   delivery, on the delivering thread, goes to that subscriber at once, nested in the
     ///   delivery (depth-first, as Combine's recursive lock lets it); if another thread is
     ///   delivering to it, the event waits in its queue and that delivery hands it over next. So
@@ -27,7 +28,7 @@
     ///   that asked to hear of a value only once it is stored.
     @usableFromInline
     // @unchecked: every mutable field here and in `Subscription` is guarded by `lock`, except a
-    // claimed subscriber's delivery, which only the thread that claimed it performs.
+    // claimed subscriber's delivery, which only the thread whose turn it is performs.
     package final class Relay<Output, Failure: Error>: @unchecked Sendable {
         @usableFromInline package typealias Event = PublisherEvent<Output, Failure>
         @usableFromInline package typealias Completion = Subscribers.Completion<Failure>
@@ -49,12 +50,11 @@
             /// are destroyed by unspecialised code, which would look up the metadata of every
             /// generic field type on each cancel.
             @usableFromInline @exclusivity(unchecked) var backlog: Backlog?
-            /// Whether some thread is delivering to this subscriber; only that thread may.
-            @usableFromInline @exclusivity(unchecked) var isDelivering = false
-            /// The thread delivering to this subscriber, while `isDelivering`: a value that thread
-            /// sends to it from inside the delivery is delivered at once (depth-first), as Combine
-            /// does; another thread's waits in the backlog.
-            @usableFromInline @exclusivity(unchecked) var deliveringThread: ThreadID?
+            /// Whose turn it is to deliver to this subscriber: a value the delivering thread sends
+            /// to it from inside the delivery is delivered at once (depth-first), as Combine does;
+            /// another thread's waits in the backlog. Nested deliveries do not count in it: the
+            /// claim is taken and ended once, by the thread that drains the backlog.
+            @usableFromInline @exclusivity(unchecked) var turn = DeliveryTurn()
             /// Held, as a Combine subscription holds its subject, until cancelled. The relay holds
             /// the subscription only while it is subscribed, so the cycle ends with it; and the
             /// token's closure captures only the subscription, which then serves as its context
@@ -64,8 +64,7 @@
             /// Marks this subscriber as being delivered to by the calling thread. Under the lock.
             @inlinable
             func claim() {
-                isDelivering = true
-                deliveringThread = .current
+                turn.begin()
             }
 
             @inlinable
@@ -170,11 +169,11 @@
             var idle: [Subscription] = []
             var nested: [Subscription] = []
             for subscription in ended {
-                if !subscription.isDelivering {
+                if !subscription.turn.isTaken {
                     subscription.enqueue(.completion(completion))
                     subscription.claim()
                     idle.append(subscription)
-                } else if subscription.deliveringThread?.isCurrent == true {
+                } else if subscription.turn.isInsideDelivery {
                     // Sent from inside this subscriber's delivery: it ends now, as in Combine;
                     // the delivery under way delivers nothing more.
                     if !subscription.isCancelled {
@@ -260,7 +259,7 @@
             }
             let targets = subscriptions
             // One idle subscriber: hand the value straight over.
-            if targets.count == 1, !targets[0].isDelivering,
+            if targets.count == 1, !targets[0].turn.isTaken,
                 let receiveValue = targets[0].receiveValue
             {
                 let subscription = targets[0]
@@ -276,8 +275,8 @@
             var nested: UInt64 = 0
             var queued: [Subscription] = []
             for (index, subscription) in targets.enumerated() {
-                if subscription.isDelivering {
-                    if index < UInt64.bitWidth, subscription.deliveringThread?.isCurrent == true {
+                if subscription.turn.isTaken {
+                    if index < UInt64.bitWidth, subscription.turn.isInsideDelivery {
                         nested |= 1 << index
                     } else {
                         subscription.enqueue(.value(value))
@@ -323,8 +322,7 @@
             while true {
                 lock.lock()
                 guard let event = subscription.backlog?.events.pop() else {
-                    subscription.isDelivering = false
-                    subscription.deliveringThread = nil
+                    subscription.turn.end()
                     return
                 }
                 switch event {

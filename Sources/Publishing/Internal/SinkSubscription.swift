@@ -122,8 +122,8 @@ package func subscribe<Downstream: Subscriber>(
 }
 
 /// One subscriber's subscription to a `sink`-written publisher.
-// @unchecked: every mutable field is in `state`, behind its lock; only the thread that counts
-// in `depth` (`deliveringThread`) calls the subscriber.
+// @unchecked: every mutable field is in `state`, behind its lock; only the thread whose turn it
+// is (`State.turn`) calls the subscriber.
 private final class SinkSubscription<Downstream: Subscriber>: Subscription,
     // @unchecked: see above.
     CustomStringConvertible, @unchecked Sendable
@@ -144,18 +144,9 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription,
         var pendingValues = 0
         /// With `.latestKept`: the latest value that came without demand.
         var latest: Downstream.Input?
-        /// How many deliveries are under way: more than one only nested on `deliveringThread`,
-        /// a value sent from inside a delivery going out at once, as in Combine.
-        var depth = 0
-        var deliveringThread: ThreadID?
-
-        /// Whether this thread may deliver now: nobody is, or this thread is, further out.
-        var mayDeliver: Bool { depth == 0 || deliveringThread?.isCurrent == true }
-
-        mutating func endDelivery() {
-            depth -= 1
-            if depth == 0 { deliveringThread = nil }
-        }
+        /// Whose turn it is to call the subscriber. A value sent, or a request made, from inside
+        /// a delivery on its thread is delivered at once, nested in it, as in Combine.
+        var turn = DeliveryTurn()
 
         /// Whether the demand covers one more value beside those pending.
         var canTakeAnother: Bool { demand > pendingValues }
@@ -245,7 +236,7 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription,
         var offeringLatest = offeringLatest
         while true {
             let next = state.withLock { state -> (Downstream, Event)? in
-                guard state.mayDeliver, let downstream = state.downstream else { return nil }
+                guard state.turn.mayDeliver, let downstream = state.downstream else { return nil }
                 let event: Event
                 if let first = state.pending.first {
                     switch first {
@@ -266,8 +257,7 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription,
                 } else {
                     return nil
                 }
-                state.depth += 1
-                state.deliveringThread = .current
+                state.turn.begin()
                 return (downstream, event)
             }
             guard let (downstream, event) = next else { return }
@@ -277,7 +267,7 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription,
                 let more = downstream.receive(value)
                 state.withLock { state in
                     state.demand += more
-                    state.endDelivery()
+                    state.turn.end()
                 }
             case .completion(let completion):
                 // Nothing is delivered after the completion; the upstream has ended itself.
@@ -286,7 +276,7 @@ private final class SinkSubscription<Downstream: Subscriber>: Subscription,
                     defer {
                         state.downstream = nil
                         state.pending = FIFO()
-                        state.endDelivery()
+                        state.turn.end()
                     }
                     return (state.upstream.take(), state.pending, state.latest.take())
                 }

@@ -91,13 +91,13 @@
                 guard !state.isClosed, let downstream = state.downstream,
                     state.inners[index] != nil
                 else { return .ignored }
-                guard state.kept.isEmpty, state.demand > .none, state.mayDeliver else {
+                guard state.kept.isEmpty, state.demand > .none, state.turn.mayDeliver else {
                     state.kept.push((index, value))
                     return .kept
                 }
                 let isUnlimited = state.demand == .unlimited
                 state.demand -= 1
-                state.beginDelivery()
+                state.turn.begin()
                 return .delivered(downstream, isUnlimited: isUnlimited)
             }
             switch outcome {
@@ -142,7 +142,7 @@
                 guard !state.isClosed, let subscription = state.upstream?.subscription else {
                     return nil
                 }
-                if state.upstreamDepth > 0, state.upstreamThread?.isCurrent == true {
+                if state.upstreamTurn.isInsideDelivery {
                     state.deferredUpstream += 1
                     return nil
                 }
