@@ -253,7 +253,9 @@
                         state.demand += added
                         state.turn.end()
                     }
-                    guard state.turn.mayDeliver, let downstream = state.downstream else { return nil }
+                    guard state.turn.mayDeliver, let downstream = state.downstream else {
+                        return nil
+                    }
                     if let failure = state.failure.take() {
                         state.downstream = nil
                         return .completion(downstream, .failure(failure), released: nil)
