@@ -21,7 +21,7 @@
         /// cancelled.
         private var receiver: Receiver?
         var links: [CombiningLink]
-        /// One thread calls the subscriber at a time, by ``DeliveryTurns``' rule.
+        /// One thread calls the subscriber at a time, by ``DeliveryTurn``'s rule.
         var turns = DeliveryTurns<Event>()
 
         /// Holds the subscriber: a class, so that taking or copying it needs no knowledge of its type.
