@@ -9,12 +9,25 @@
     final class SerialDownstream<Downstream: Subscriber>: @unchecked Sendable {
         typealias Event = PublisherEvent<Downstream.Input, Downstream.Failure>
 
+        /// Where the stream stands. The subscriber is held until the end; a completion,
+        /// once accepted, is the last event delivered, in its turn.
+        fileprivate enum Stream {
+            case live(Downstream)
+            case completing(Downstream)
+            case ended
+        }
+
+        /// Where the hand-over of the subscription stands: until it is done, events wait for it.
+        fileprivate enum HandOver {
+            case awaiting
+            case underWay
+            case done
+        }
+
         fileprivate struct State {
-            var downstream: Downstream?
+            var stream: Stream
+            var handOver = HandOver.awaiting
             var turns = DeliveryTurns<Event>()
-            var isCompleted = false
-            /// Until the subscription has been handed over, events wait for it.
-            var isHandedOver = false
             /// Where the demand goes that a value's delivery returns when the value was queued
             /// for another thread (its sender got `.none`); let go at the end, to break cycles.
             var laterDemand: ((Subscribers.Demand) -> Void)?
@@ -23,7 +36,7 @@
         private let state: Locked<State>
 
         init(_ downstream: Downstream) {
-            state = Locked(State(downstream: downstream))
+            state = Locked(State(stream: .live(downstream)))
         }
 
         /// Sets where the demand returned for a queued value goes (the upstream, asked).
@@ -36,7 +49,8 @@
         /// subscriber having asked, go out at once, nested).
         func receive(subscription: any Subscription) {
             let handOver = state.withLock { state -> Downstream?? in
-                guard !state.isHandedOver else { return nil }
+                guard case .awaiting = state.handOver else { return nil }
+                state.handOver = .underWay
                 state.turns.beginHandOver()
                 return .some(state.downstream)
             }
@@ -44,7 +58,7 @@
             guard let handOver else { return }
             handOver?.receive(subscription: subscription)
             let next = state.withLock { state in
-                state.isHandedOver = true
+                state.handOver = .done
                 return state.turns.next()
             }
             if let next { _ = deliverInTurn(next, isClaimed: false) }
@@ -54,7 +68,7 @@
         /// for the delivering thread or the stream is over.
         func send(_ value: Downstream.Input) -> Subscribers.Demand {
             let isTurn = state.withLock { state in
-                guard !state.isCompleted, state.downstream != nil else { return false }
+                guard case .live = state.stream else { return false }
                 return state.claim(.value(value))
             }
             return isTurn ? deliverInTurn(.value(value), isClaimed: true) : .none
@@ -63,8 +77,8 @@
         /// Sends `completion`, the first only.
         func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
             let isTurn = state.withLock { state in
-                guard !state.isCompleted, state.downstream != nil else { return false }
-                state.isCompleted = true
+                guard case .live(let downstream) = state.stream else { return false }
+                state.stream = .completing(downstream)
                 return state.claim(.completion(completion))
             }
             if isTurn { _ = deliverInTurn(.completion(completion), isClaimed: true) }
@@ -73,7 +87,7 @@
         /// Lets the subscriber go: nothing more is delivered.
         func cancel() {
             let released = state.withLock { state in
-                (state.downstream.take(), state.turns.dropQueued(), state.laterDemand.take())
+                (state.end(), state.turns.dropQueued(), state.laterDemand.take())
             }
             withExtendedLifetime(released) {}
         }
@@ -98,7 +112,7 @@
                 case .completion(let completion):
                     let released = state.withLock { state in
                         (
-                            state.downstream.take(), state.turns.dropQueued(),
+                            state.end(), state.turns.dropQueued(),
                             state.laterDemand.take()
                         )
                     }
@@ -113,10 +127,25 @@
     }
 
     extension SerialDownstream.State {
+        /// The subscriber, until the stream has ended.
+        fileprivate var downstream: Downstream? {
+            switch stream {
+            case .live(let downstream), .completing(let downstream): downstream
+            case .ended: nil
+            }
+        }
+
+        /// Ends the stream; returns the subscriber, to be released after the lock.
+        fileprivate mutating func end() -> Downstream? {
+            defer { stream = .ended }
+            return downstream
+        }
+
         /// Claims the turn for `event`, or queues it: for the thread delivering, or for the
         /// hand-over of the subscription if that has not happened (unless it is this thread's,
         /// in which the subscriber asked and an upstream sent at once).
         fileprivate mutating func claim(_ event: SerialDownstream.Event) -> Bool {
+            let isHandedOver = if case .done = handOver { true } else { false }
             guard isHandedOver || turns.isInsideDelivery else {
                 turns.enqueue(event)
                 return false

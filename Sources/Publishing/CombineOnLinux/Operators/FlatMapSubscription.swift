@@ -60,6 +60,33 @@
             }
         }
 
+        /// Where the upstream stands.
+        @usableFromInline
+        enum UpstreamStatus {
+            /// Not attached yet.
+            case awaiting
+            case attached(Link)
+            /// Finished, or let go of when the stream ended: nothing more comes from it.
+            case ended
+
+            @inlinable
+            var link: Link? {
+                if case .attached(let link) = self { link } else { nil }
+            }
+
+            @inlinable
+            var isEnded: Bool {
+                if case .ended = self { true } else { false }
+            }
+
+            /// Ends it; returns its link, to be cancelled or released after the lock.
+            @inlinable
+            mutating func end() -> Link? {
+                defer { self = .ended }
+                return link
+            }
+        }
+
         /// What becomes of a value an inner publisher sends.
         @usableFromInline
         enum Outcome {
@@ -81,8 +108,7 @@
             @usableFromInline var downstream: Downstream?
             /// Nothing more is taken: cancelled, failed, or finished.
             @usableFromInline var isClosed = false
-            @usableFromInline var upstream: Link?
-            @usableFromInline var isUpstreamFinished = false
+            @usableFromInline var upstream = UpstreamStatus.awaiting
             /// The inner publishers running, by the order their upstream values came in.
             @usableFromInline var inners: [Int: Link] = [:]
             @usableFromInline var nextInner = 0
@@ -134,7 +160,7 @@
             // Ended while subscribing (cancelled, or failed): cancelled; finished: let go of.
             let isEnded = state.withLock { state in
                 guard !state.isClosed else { return true }
-                if !state.isUpstreamFinished { state.upstream = .sunk(token) }
+                if case .awaiting = state.upstream { state.upstream = .attached(.sunk(token)) }
                 return false
             }
             if isEnded { token.cancel() }
@@ -145,10 +171,10 @@
         @inlinable
         func receive(subscription: any Subscription) {
             let isKept = state.withLock { state in
-                guard !state.isClosed, !state.isUpstreamFinished, state.upstream == nil else {
+                guard !state.isClosed, case .awaiting = state.upstream else {
                     return false
                 }
-                state.upstream = .subscription(subscription)
+                state.upstream = .attached(.subscription(subscription))
                 return true
             }
             guard isKept else { return subscription.cancel() }
@@ -185,8 +211,7 @@
             case .finished:
                 let link = state.withLock { state -> Link?? in
                     guard !state.isClosed else { return nil }
-                    state.isUpstreamFinished = true
-                    return .some(state.upstream.take())
+                    return .some(state.upstream.end())
                 }
                 guard let link else { return }
                 // Released after the lock (a release may run user code); not cancelled, as a
@@ -229,7 +254,7 @@
                     state.inners = [:]
                     state.kept = FIFO()
                 }
-                return (state.downstream.take(), state.upstream.take(), state.inners, state.kept)
+                return (state.downstream.take(), state.upstream.end(), state.inners, state.kept)
             }
             for link in inners.values { link.cancel() }
             upstream?.cancel()
@@ -268,11 +293,11 @@
                         state.turn.begin()
                         return .value(downstream, next.value, askAgain: askAgain)
                     }
-                    guard state.isUpstreamFinished, state.inners.isEmpty, state.kept.isEmpty
+                    guard state.upstream.isEnded, state.inners.isEmpty, state.kept.isEmpty
                     else { return nil }
                     state.isClosed = true
                     state.downstream = nil
-                    return .completion(downstream, .finished, released: state.upstream.take())
+                    return .completion(downstream, .finished, released: state.upstream.end())
                 }
                 more = nil
                 switch turn {
@@ -315,7 +340,7 @@
                 // Sent at once, unless another thread is delivering: that one sends it after.
                 let downstream = state.turn.mayDeliver ? state.downstream.take() : nil
                 if downstream == nil, state.downstream != nil { state.failure = error }
-                return (downstream, state.upstream.take(), all, kept)
+                return (downstream, state.upstream.end(), all, kept)
             }
             guard let taken else { return }
             let failing = inner.flatMap { taken.all[$0] }

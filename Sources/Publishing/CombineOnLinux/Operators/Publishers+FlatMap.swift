@@ -139,7 +139,7 @@
         func requestUpstreamValue() {
             guard maxPublishers != .unlimited else { return }
             let subscription = state.withLock { state -> (any Subscription)? in
-                guard !state.isClosed, let subscription = state.upstream?.subscription else {
+                guard !state.isClosed, let subscription = state.upstream.link?.subscription else {
                     return nil
                 }
                 if state.upstreamTurn.isInsideDelivery {
