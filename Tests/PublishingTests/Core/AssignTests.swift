@@ -118,3 +118,33 @@ struct AssignTests {
         withExtendedLifetime(token) {}
     }
 }
+
+extension AssignTests {
+    @Suite("assign on a form with nothing wired in its init, as a view model writes it")
+    struct OnAPlainForm {
+        @Test("assign(to: &$property) assigns each value and fires objectWillChange")
+        func assignToPublished() {
+            let form = EmailForm()
+            form.$email.map { $0.contains("@") }.assign(to: &form.$isValid)
+            var changes = 0
+            let willChange = form.objectWillChange.sink { _ in changes += 1 }
+            form.email = "a@b.c"
+            #expect(form.isValid)
+            // The email's change and the validity's.
+            #expect(changes == 2)
+            withExtendedLifetime(willChange) {}
+        }
+
+        @Test("assign(to:on:) assigns each value to the object's property")
+        func assignToKeyPath() {
+            let label = Label()
+            let subject = PassthroughSubject<String, Never>()
+            let token = subject.assign(to: \.text, on: label)
+            subject.send("Hello")
+            #expect(label.text == "Hello")
+            token.cancel()
+            subject.send("ignored")
+            #expect(label.text == "Hello")
+        }
+    }
+}

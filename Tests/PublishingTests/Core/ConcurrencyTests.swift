@@ -238,12 +238,3 @@ struct ConcurrencyTests {
         withExtendedLifetime(token) {}
     }
 }
-
-/// A counter safe to change from any thread.
-final class LiveCount: @unchecked Sendable {
-    // @unchecked: `count` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int { lock.withLock { count } }
-    func change(by delta: Int) { lock.withLock { count += delta } }
-}

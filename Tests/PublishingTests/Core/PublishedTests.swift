@@ -287,4 +287,27 @@ struct PublishedTests {
             #expect(WillChangeRegistry.shared.count < 1_000)
         }
     #endif
+
+    @Test("A sink reading the property sees the old value; the value it is given is the new one")
+    func publishesInWillSet() {
+        let form = EmailForm()
+        var seen: [String] = []
+        let token = form.$email.sink { seen.append("\($0) while the property is \(form.email)") }
+        form.email = "a@b.c"
+        #expect(seen == [" while the property is ", "a@b.c while the property is "])
+        #expect(form.email == "a@b.c")
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("objectWillChange fires once per assignment, before $property, before the store")
+    func objectWillChangeComesFirst() {
+        let form = EmailForm()
+        var seen: [String] = []
+        let willChange = form.objectWillChange.sink { _ in seen.append("will: \(form.email)") }
+        let published = form.$email.dropFirst().sink { seen.append("sent \($0): \(form.email)") }
+        form.email = "x"
+        form.isValid = true
+        #expect(seen == ["will: ", "sent x: ", "will: x"])
+        withExtendedLifetime((willChange, published)) {}
+    }
 }

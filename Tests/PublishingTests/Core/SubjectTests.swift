@@ -175,4 +175,62 @@ struct SubjectTests {
         #expect(received == [0, 1])
         token?.cancel()
     }
+
+    @Test("A CurrentValueSubject holds the new value while it delivers it")
+    func currentValueSubjectStoresFirst() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        var seen: [String] = []
+        let token = subject.sink { seen.append("\($0)/\(subject.value)") }
+        subject.send(1)
+        #expect(seen == ["0/0", "1/1"])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test("A value sent from inside a sink reaches every subscriber once; nothing deadlocks")
+    func reentrantSendsArriveOnce() {
+        let subject = PassthroughSubject<Int, Never>()
+        var first: [Int] = []
+        var second: [Int] = []
+        let tokens = [
+            subject.sink { value in
+                first.append(value)
+                if value == 1 { subject.send(2) }
+            },
+            subject.sink { second.append($0) },
+        ]
+        subject.send(1)
+        // The order differs (Combine delivers the inner send at once, Publishing after the
+        // value being delivered): only what arrives is the same.
+        #expect(first.sorted() == [1, 2])
+        #expect(second.sorted() == [1, 2])
+        withExtendedLifetime(tokens) {}
+    }
+
+    @Test("Cancelling inside its own sink stops the subscription's later values at once")
+    func cancelInsideDelivery() {
+        let subject = PassthroughSubject<Int, Never>()
+        var received: [Int] = []
+        var token: AnyCancellable?
+        token = subject.sink { value in
+            received.append(value)
+            token?.cancel()
+        }
+        subject.send(1)
+        subject.send(2)
+        #expect(received == [1])
+    }
+
+    @Test("A subject's completion ends every subscription; later sends are ignored")
+    func completionEndsSubscriptions() {
+        let subject = PassthroughSubject<Int, Never>()
+        var events: [String] = []
+        let token = subject.sink(
+            receiveCompletion: { _ in events.append("finished") },
+            receiveValue: { events.append("\($0)") })
+        subject.send(1)
+        subject.send(completion: .finished)
+        subject.send(2)
+        #expect(events == ["1", "finished"])
+        withExtendedLifetime(token) {}
+    }
 }

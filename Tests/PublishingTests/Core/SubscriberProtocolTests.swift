@@ -53,36 +53,6 @@ where S.Input == Int, S.Failure == Never {
     }
 }
 
-/// Asks for `initial` values, then for `perValue` more after each; records what it is given.
-final class PacedSubscriber<Input>: Subscriber {
-    typealias Failure = Never
-
-    private let initial: Subscribers.Demand
-    private let perValue: Subscribers.Demand
-    private(set) var subscription: (any Subscription)?
-    private(set) var values: [Input] = []
-    private(set) var completions = 0
-
-    init(initial: Subscribers.Demand, perValue: Subscribers.Demand = .none) {
-        self.initial = initial
-        self.perValue = perValue
-    }
-
-    func receive(subscription: any Subscription) {
-        self.subscription = subscription
-        if initial > 0 { subscription.request(initial) }
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
-        values.append(input)
-        return perValue
-    }
-
-    func receive(completion: Subscribers.Completion<Never>) {
-        completions += 1
-    }
-}
-
 @Suite("Combine's protocol: publishers, subscribers, demand", .untilTimeout(.seconds(30)))
 struct SubscriberProtocolTests {
     @Test("A hand-written publisher works with operators, sink and the package's waits")
@@ -101,33 +71,33 @@ struct SubscriberProtocolTests {
 
     @Test("A hand-written publisher sends only what was requested")
     func handWrittenPublisherHonoursDemand() {
-        let subscriber = PacedSubscriber<Int>(initial: .max(2))
+        let subscriber = DemandProbe<Int, Never>(initial: .max(2))
         Countdown(start: 5).subscribe(subscriber)
         #expect(subscriber.values == [5, 4])
         subscriber.subscription?.request(.max(1))
         #expect(subscriber.values == [5, 4, 3])
         subscriber.subscription?.request(.unlimited)
         #expect(subscriber.values == [5, 4, 3, 2, 1])
-        #expect(subscriber.completions == 1)
+        #expect(subscriber.completions.count == 1)
     }
 
     @Test("A sequence's publisher sends only what was requested, then finishes")
     func sequenceHonoursDemand() {
-        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        let subscriber = DemandProbe<Int, Never>(initial: .max(1))
         [1, 2, 3].publisher.subscribe(subscriber)
         #expect(subscriber.values == [1])
-        #expect(subscriber.completions == 0)
+        #expect(subscriber.completions.count == 0)
         subscriber.subscription?.request(.max(5))
         #expect(subscriber.values == [1, 2, 3])
-        #expect(subscriber.completions == 1)
+        #expect(subscriber.completions.count == 1)
     }
 
     @Test("Demand returned from receive(_:) adds to the demand requested")
     func demandFromReceive() {
-        let subscriber = PacedSubscriber<Int>(initial: .max(1), perValue: .max(1))
+        let subscriber = DemandProbe<Int, Never>(initial: .max(1), perValue: .max(1))
         [1, 2, 3].publisher.map { $0 + 1 }.subscribe(subscriber)
         #expect(subscriber.values == [2, 3, 4])
-        #expect(subscriber.completions == 1)
+        #expect(subscriber.completions.count == 1)
     }
 
     @Test("prefix, first and output(at:) cut an endless sequence short")
@@ -176,10 +146,10 @@ struct SubscriberProtocolTests {
         #expect(generic.count == 5)
         // Asked for three, the sequence has read one more, and sends nothing past the demand.
         let asked = Reads()
-        let subscriber = PacedSubscriber<Int>(initial: .max(3))
+        let subscriber = DemandProbe<Int, Never>(initial: .max(3))
         counted(asked).publisher.eraseToAnyPublisher().prefix(3).subscribe(subscriber)
         #expect(subscriber.values == [1, 2, 3])
-        #expect(subscriber.completions == 0)
+        #expect(subscriber.completions.count == 0)
         #expect(asked.count == 4)
         withExtendedLifetime((ownToken, genericToken)) {}
     }
@@ -244,28 +214,28 @@ struct SubscriberProtocolTests {
     @Test("A completion is not kept behind a value nobody asked for")
     func completionIsNotHeldBehindUnaskedValues() {
         let subject = PassthroughSubject<Int, Never>()
-        let subscriber = PacedSubscriber<Int>(initial: .none)
+        let subscriber = DemandProbe<Int, Never>(initial: .none)
         subject.filter { $0 > 0 }.map { $0 + 1 }.subscribe(subscriber)
         subject.send(4)
         subject.send(completion: .finished)
         #expect(subscriber.values.isEmpty)
-        #expect(subscriber.completions == 1)
+        #expect(subscriber.completions.count == 1)
     }
 
     @Test("Just sends nothing before demand, then its value and the completion")
     func justWaitsForDemand() {
-        let subscriber = PacedSubscriber<String>(initial: .none)
+        let subscriber = DemandProbe<String, Never>(initial: .none)
         Just("a").subscribe(subscriber)
         #expect(subscriber.values.isEmpty)
         subscriber.subscription?.request(.max(1))
         #expect(subscriber.values == ["a"])
-        #expect(subscriber.completions == 1)
+        #expect(subscriber.completions.count == 1)
     }
 
     @Test("A CurrentValueSubject's subscriber with demand for one gets the current value only")
     func currentValueSubjectWithDemandForOne() {
         let subject = CurrentValueSubject<Int, Never>(7)
-        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        let subscriber = DemandProbe<Int, Never>(initial: .max(1))
         subject.subscribe(subscriber)
         #expect(subscriber.values == [7])
         subscriber.subscription?.cancel()
@@ -288,7 +258,7 @@ struct SubscriberProtocolTests {
 
     @Test("AnySubscriber forwards to the subscriber or the closures it wraps")
     func anySubscriber() {
-        let paced = PacedSubscriber<Int>(initial: .max(2))
+        let paced = DemandProbe<Int, Never>(initial: .max(2))
         let erased = AnySubscriber(paced)
         #expect(erased.combineIdentifier == paced.combineIdentifier)
         [1, 2, 3].publisher.subscribe(erased)

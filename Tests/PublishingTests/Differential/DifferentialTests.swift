@@ -733,7 +733,8 @@ private final class CaseRecorder {
 }
 
 /// A subscriber written from Combine's documentation: it asks for `initialDemand` when it is
-/// subscribed and for `demandPerValue` more with each value.
+/// subscribed and for `demandPerValue` more with each value. Not a ``DemandProbe``: it writes
+/// each event to its case's trace, the same on both sides of the differential.
 private final class ScriptedSubscriber: Subscriber {
     typealias Input = Int
     typealias Failure = DifferentialError

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import ObservationTesting
 import Publishing
 import Testing
 
@@ -134,6 +136,37 @@ struct FoundationBridgeTests {
         let options = DispatchQueue.SchedulerOptions(qos: .userInitiated)
         #expect(options.qos == .userInitiated)
         #expect(options.group == nil)
+    }
+
+    @Test("A notification posted while nothing is asked for is dropped")
+    func notificationsDropWithoutDemand() {
+        let name = Notification.Name("OperatorDemandTests.notificationsDropWithoutDemand")
+        let center = NotificationCenter()
+        let subscriber = DemandProbe<Notification, Never>(initial: .max(1))
+        center.publisher(for: name).subscribe(subscriber)
+        center.post(name: name, object: nil)
+        center.post(name: name, object: nil)
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values.count == 1)
+        center.post(name: name, object: nil)
+        #expect(subscriber.values.count == 2)
+    }
+
+    @Test("encode and decode pass demand on, as tryMap does; a subject drops what is not asked")
+    func encodeDecodePassDemand() {
+        let subject = PassthroughSubject<Int, Never>()
+        var requests: [Subscribers.Demand] = []
+        let subscriber = DemandProbe<Int, Never>(initial: .max(1))
+        subject.handleEvents(receiveRequest: { requests.append($0) })
+            .encode(encoder: JSONEncoder()).decode(type: Int.self, decoder: JSONDecoder())
+            .assertNoFailure().subscribe(subscriber)
+        #expect(requests == [.max(1)])
+        subject.send(1)
+        subject.send(2)  // nothing asked for: the subject drops it
+        subscriber.subscription?.request(.max(1))
+        subject.send(3)
+        #expect(subscriber.values == [1, 3])
+        #expect(requests == [.max(1), .max(1)])
     }
 }
 

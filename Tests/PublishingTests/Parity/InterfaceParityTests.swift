@@ -24,21 +24,6 @@ private final class CountingCancellable: Cancellable {
     func cancel() { cancels += 1 }
 }
 
-/// A subscriber that asks for one value at a time, when told to.
-private final class OnDemand<Input>: Subscriber {
-    typealias Failure = Never
-    private(set) var values: [Input] = []
-    private var subscription: (any Subscription)?
-
-    func receive(subscription: any Subscription) { self.subscription = subscription }
-    func receive(_ input: Input) -> Subscribers.Demand {
-        values.append(input)
-        return .none
-    }
-    func receive(completion: Subscribers.Completion<Never>) {}
-    func request(_ demand: Subscribers.Demand) { subscription?.request(demand) }
-}
-
 private struct CodableError: Error, Codable, Equatable {
     var reason: String
 }
@@ -137,7 +122,7 @@ struct InterfaceParityTests {
     func makeConnectableDemand() {
         let subject = PassthroughSubject<Int, Never>()
         let connectable = subject.makeConnectable()
-        let subscriber = OnDemand<Int>()
+        let subscriber = DemandProbe<Int, Never>(initial: .none)
         connectable.subscribe(subscriber)
         let connection = connectable.connect()
         subscriber.request(.max(1))

@@ -5,7 +5,9 @@ import Foundation
 import Publishing
 import Testing
 
-/// Keeps the description of the subscription it receives, and asks for nothing.
+/// Keeps the description of the subscription it receives, and asks for nothing. Not a
+/// ``DemandProbe``: it keeps every subscription it is handed, and each one's description, so
+/// that a publisher handing over more than one shows, and all of them can be cancelled.
 private final class DescriptionProbe<Input, Failure: Error>: Subscriber {
     let combineIdentifier = CombineIdentifier()
     var descriptions: [String] = []

@@ -64,4 +64,3 @@ final class Events<Output, Failure: Error> {
 
     func cancel() { token?.cancel() }
 }
-

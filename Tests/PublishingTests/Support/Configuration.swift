@@ -30,15 +30,6 @@ import Testing
 #endif
 
 extension Trait where Self == ConditionTrait {
-    /// Runs the test only where `Publishing` is this package's implementation (Linux): it
-    /// asserts a behaviour the "Differences from Combine" article lists, which Combine, where
-    /// `Publishing` is Combine, does not have. The reason is shown, prefixed so that
-    /// .ci/apple-sim counts it.
-    static func linuxDifference(_ reason: Comment) -> Self {
-        .disabled(
-            if: publishingIsCombine, Comment(rawValue: "Linux difference: \(reason.rawValue)"))
-    }
-
     /// Skips the test in the imitated Apple configuration only, where the imitation's Combine
     /// (OpenCombine) is known to differ from Apple's; the reason is shown, prefixed so that
     /// .ci/apple-sim counts it.

@@ -40,3 +40,12 @@ final class TrackedSubject<Output, Failure: Error>: ClosurePublisher, @unchecked
         }
     }
 }
+
+/// A count that tests change from several threads, such as the live instances of a type.
+final class LiveCount: @unchecked Sendable {
+    // @unchecked: `count` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func change(by delta: Int) { lock.withLock { count += delta } }
+}

@@ -1,15 +1,18 @@
-// Demand through delay and receive(on:), asserted the same way in both configurations
-// (.ci/apple-sim runs this suite against Combine): a request goes to the upstream at once, each
-// value delivered on the scheduler asks the upstream for the demand its delivery returned, and a
-// subject drops what nobody asked for.
+// The operators that deliver on a scheduler: delay, receive(on:) and subscribe(on:). A request
+// goes to the upstream at once, each value delivered on the scheduler asks the upstream for the
+// demand its delivery returned, and a subject drops what nobody asked for. Every test here
+// compiles and passes in both configurations (.ci/apple-sim runs them against Combine) unless it
+// says otherwise.
 import Dispatch
 import Foundation
 import ObservationTesting
 import Publishing
 import Testing
 
-@Suite("Demand through delay and receive(on:), as Combine passes it", .untilTimeout(.seconds(30)))
-struct ScheduledDemandTests {
+@Suite(
+    "delay, receive(on:) and subscribe(on:): deliveries on a scheduler, demand through them",
+    .untilTimeout(.seconds(30)))
+struct SchedulingTests {
     /// The two operators, each applied with the test scheduler.
     enum Operator: String, CaseIterable, CustomTestStringConvertible {
         case delay
@@ -42,7 +45,7 @@ struct ScheduledDemandTests {
     func subjectDropsBeyondDemand(_ kind: Operator) {
         let scheduler = DispatchQueue.test
         let subject = PassthroughSubject<Int, Never>()
-        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        let subscriber = DemandProbe<Int, Never>(initial: .max(1))
         kind.apply(to: subject, on: scheduler).subscribe(subscriber)
         // The subscription reaches the subscriber at once, not on the scheduler.
         #expect(subscriber.subscription != nil)
@@ -67,7 +70,7 @@ struct ScheduledDemandTests {
         let scheduler = DispatchQueue.test
         let subject = PassthroughSubject<Int, Never>()
         var requests: [Subscribers.Demand] = []
-        let subscriber = PacedSubscriber<Int>(initial: .max(1), perValue: .max(2))
+        let subscriber = DemandProbe<Int, Never>(initial: .max(1), perValue: .max(2))
         kind.apply(
             to: subject.handleEvents(receiveRequest: { requests.append($0) }), on: scheduler
         ).subscribe(subscriber)
@@ -91,28 +94,28 @@ struct ScheduledDemandTests {
     func completionNeedsNoDemand(_ kind: Operator) {
         let scheduler = DispatchQueue.test
         let subject = PassthroughSubject<Int, Never>()
-        let subscriber = PacedSubscriber<Int>(initial: .none)
+        let subscriber = DemandProbe<Int, Never>(initial: .none)
         kind.apply(to: subject, on: scheduler).subscribe(subscriber)
         subject.send(1)
         subject.send(completion: .finished)
-        #expect(subscriber.completions == 0)
+        #expect(subscriber.completions.count == 0)
         deliver(scheduler)
         #expect(subscriber.values.isEmpty)
-        #expect(subscriber.completions == 1)
+        #expect(subscriber.completions.count == 1)
     }
 
     @Test("A value asked for is delivered before the completion", arguments: Operator.allCases)
     func valueThenCompletion(_ kind: Operator) {
         let scheduler = DispatchQueue.test
         let subject = PassthroughSubject<Int, Never>()
-        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        let subscriber = DemandProbe<Int, Never>(initial: .max(1))
         kind.apply(to: subject, on: scheduler).subscribe(subscriber)
         subject.send(1)
         subject.send(2)
         subject.send(completion: .finished)
         deliver(scheduler)
         #expect(subscriber.values == [1])
-        #expect(subscriber.completions == 1)
+        #expect(subscriber.completions.count == 1)
     }
 
     @Test("A cancel before a scheduled delivery delivers nothing", arguments: Operator.allCases)
@@ -120,7 +123,7 @@ struct ScheduledDemandTests {
         let scheduler = DispatchQueue.test
         let subject = PassthroughSubject<Int, Never>()
         var cancels = 0
-        let subscriber = PacedSubscriber<Int>(initial: .unlimited)
+        let subscriber = DemandProbe<Int, Never>(initial: .unlimited)
         kind.apply(
             to: subject.handleEvents(receiveCancel: { cancels += 1 }), on: scheduler
         ).subscribe(subscriber)
@@ -137,15 +140,15 @@ struct ScheduledDemandTests {
     @Test("A sequence waits for demand: one value at a time", arguments: Operator.allCases)
     func sequenceWaitsForDemand(_ kind: Operator) {
         let scheduler = DispatchQueue.test
-        let subscriber = PacedSubscriber<Int>(initial: .max(1))
+        let subscriber = DemandProbe<Int, Never>(initial: .max(1))
         kind.apply(to: [1, 2, 3].publisher, on: scheduler).subscribe(subscriber)
         deliver(scheduler)
         #expect(subscriber.values == [1])
-        #expect(subscriber.completions == 0)
+        #expect(subscriber.completions.count == 0)
         subscriber.subscription?.request(.max(5))
         deliver(scheduler)
         #expect(subscriber.values == [1, 2, 3])
-        #expect(subscriber.completions == 1)
+        #expect(subscriber.completions.count == 1)
     }
 
     @Test("An endless sequence on a real queue is asked for only what values takes")
@@ -169,7 +172,7 @@ struct ScheduledDemandTests {
     func concurrentSends(_ kind: Operator) {
         let queue = DispatchQueue(label: "ScheduledDemandTests.concurrentSends")
         let subject = PassthroughSubject<Int, Never>()
-        let subscriber = LockedPacedSubscriber()
+        let subscriber = LockedDemandProbe()
         switch kind {
         case .delay: subject.delay(for: .microseconds(10), scheduler: queue).subscribe(subscriber)
         case .receiveOn: subject.receive(on: queue).subscribe(subscriber)
@@ -190,36 +193,44 @@ struct ScheduledDemandTests {
             }
         }
     }
-}
 
-/// Asks for one value at a time, from whichever thread delivers, and signals its completion.
-// @unchecked: `storedValues` and `completions` are only touched while holding `lock`.
-private final class LockedPacedSubscriber: Subscriber, @unchecked Sendable {
-    typealias Input = Int
-    typealias Failure = Never
-
-    private let lock = NSLock()
-    private var storedValues: [Int] = []
-    private var completions = 0
-    /// Signalled on the completion.
-    let finished = DispatchSemaphore(value: 0)
-
-    var values: [Int] { lock.withLock { storedValues } }
-
-    func receive(subscription: any Subscription) {
-        subscription.request(.max(1))
+    @Test("receive(on:) a serial queue delivers every value there, in order")
+    func receiveOnSerialQueue() async {
+        let queue = DispatchQueue(label: "CombineBehaviourTests.serial")
+        let key = DispatchSpecificKey<Bool>()
+        queue.setSpecific(key: key, value: true)
+        let subject = PassthroughSubject<Int, Never>()
+        let onQueue = Locked<[Bool]>([])
+        let recorder = subject.receive(on: queue)
+            .map { value in
+                onQueue.withLock { $0.append(DispatchQueue.getSpecific(key: key) == true) }
+                return value
+            }
+            .record()
+        for value in 1...5 { subject.send(value) }
+        await until(recorder, emits: [1, 2, 3, 4, 5])
+        #expect(onQueue.withLock { $0 } == Array(repeating: true, count: 5))
     }
 
-    func receive(_ input: Int) -> Subscribers.Demand {
-        lock.withLock { storedValues.append(input) }
-        return .max(1)
-    }
-
-    func receive(completion: Subscribers.Completion<Never>) {
-        let isFirst = lock.withLock {
-            completions += 1
-            return completions == 1
-        }
-        if isFirst { finished.signal() }
+    @Test("subscribe(on:) subscribes and asks on its scheduler; a subject drops what is not asked")
+    func subscribeOnPassesDemand() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        var requests: [Subscribers.Demand] = []
+        let subscriber = DemandProbe<Int, Never>(initial: .max(1))
+        subject.handleEvents(receiveRequest: { requests.append($0) }).subscribe(on: scheduler)
+            .subscribe(subscriber)
+        #expect(subscriber.subscription == nil)
+        scheduler.advance(by: .milliseconds(0))
+        #expect(requests == [.max(1)])
+        subject.send(1)
+        subject.send(2)  // nothing asked for: the subject drops it
+        #expect(subscriber.values == [1])
+        subscriber.subscription?.request(.max(1))
+        #expect(requests == [.max(1)])
+        scheduler.advance(by: .milliseconds(0))
+        #expect(requests == [.max(1), .max(1)])
+        subject.send(3)
+        #expect(subscriber.values == [1, 3])
     }
 }

@@ -1,8 +1,13 @@
+// The operators that handle or make failures: catch, tryCatch, retry, replaceError, replaceNil,
+// replaceEmpty, mapError, setFailureType, assertNoFailure, and the try forms of map, filter and
+// compactMap. Every test here compiles and passes in both configurations (.ci/apple-sim runs them
+// against Combine) unless it says otherwise.
+import ObservationTesting
 import Publishing
 import Testing
 
-@Suite("Errors: catch, tryMap, mapError, replaceError, retry and friends")
-struct ErrorOperatorTests {
+@Suite("Errors: catch, tryCatch, retry, replaceError, replaceEmpty, mapError, the try operators")
+struct ErrorHandlingTests {
     @Test("catch replaces a failed upstream and never subscribes to it again")
     func catchReplaces() {
         let upstream = TrackedSubject<Int, TestError>()
@@ -145,5 +150,58 @@ struct ErrorOperatorTests {
         let events = Events([1, 2].publisher.setFailureType(to: TestError.self).assertNoFailure())
         #expect(events.values == [1, 2])
         #expect(events.isFinished)
+    }
+
+    @Test("replaceError passes demand on, and sends its value and finishes once asked")
+    func replaceErrorWaitsForDemand() {
+        let subject = PassthroughSubject<Int, TestError>()
+        let subscriber = DemandProbe<Int, Never>(initial: .max(1))
+        subject.replaceError(with: -1).subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)  // nothing asked for: the subject drops it
+        subject.send(completion: .failure(TestError()))
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions.count == 0)
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values == [1, -1])
+        #expect(subscriber.completions.count == 1)
+    }
+
+    @Test("replaceEmpty sends its value and finishes once asked")
+    func replaceEmptyWaitsForDemand() {
+        let subscriber = DemandProbe<Int, Never>(initial: .none)
+        Empty<Int, Never>().replaceEmpty(with: 7).subscribe(subscriber)
+        #expect(subscriber.values.isEmpty)
+        #expect(subscriber.completions.count == 0)
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values == [7])
+        #expect(subscriber.completions.count == 1)
+    }
+
+    @Test("catch passes demand on, and asks the replacement only for what is still owed")
+    func catchPassesDemand() {
+        let subject = PassthroughSubject<Int, TestError>()
+        let subscriber = DemandProbe<Int, Never>(initial: .max(2))
+        subject.catch { _ in [7, 8, 9].publisher }.subscribe(subscriber)
+        subject.send(1)
+        subject.send(completion: .failure(TestError()))
+        #expect(subscriber.values == [1, 7])
+        #expect(subscriber.completions.count == 0)
+        subscriber.subscription?.request(.max(5))
+        #expect(subscriber.values == [1, 7, 8, 9])
+        #expect(subscriber.completions.count == 1)
+    }
+
+    @Test("retry asks each new subscription only for what is still owed")
+    func retryPassesDemand() {
+        let failing = [1, 2].publisher.setFailureType(to: TestError.self)
+            .append(Fail(error: TestError()))
+        let subscriber = DemandProbe<Int, Never>(initial: .max(3))
+        failing.retry(1).replaceError(with: -1).subscribe(subscriber)
+        #expect(subscriber.values == [1, 2, 1])
+        #expect(subscriber.completions.count == 0)
+        subscriber.subscription?.request(.max(10))
+        #expect(subscriber.values == [1, 2, 1, 2, -1])
+        #expect(subscriber.completions.count == 1)
     }
 }
