@@ -140,7 +140,7 @@ struct FoundationBridgeTests {
 
     @Test("A notification posted while nothing is asked for is dropped")
     func notificationsDropWithoutDemand() {
-        let name = Notification.Name("OperatorDemandTests.notificationsDropWithoutDemand")
+        let name = Notification.Name("FoundationBridgeTests.notificationsDropWithoutDemand")
         let center = NotificationCenter()
         let subscriber = DemandProbe<Notification, Never>(initial: .max(1))
         center.publisher(for: name).subscribe(subscriber)

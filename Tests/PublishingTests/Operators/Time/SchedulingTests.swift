@@ -153,7 +153,7 @@ struct SchedulingTests {
 
     @Test("An endless sequence on a real queue is asked for only what values takes")
     func endlessSequenceOnAQueue() async {
-        let queue = DispatchQueue(label: "ScheduledDemandTests")
+        let queue = DispatchQueue(label: "SchedulingTests")
         var taken: [Int] = []
         // Erased: Combine's Sequence publisher has operators of its own.
         let endless = (1...).publisher.eraseToAnyPublisher()
@@ -170,7 +170,7 @@ struct SchedulingTests {
         "Sends from several threads, deliveries on a queue, one value asked for at a time",
         arguments: Operator.allCases)
     func concurrentSends(_ kind: Operator) {
-        let queue = DispatchQueue(label: "ScheduledDemandTests.concurrentSends")
+        let queue = DispatchQueue(label: "SchedulingTests.concurrentSends")
         let subject = PassthroughSubject<Int, Never>()
         let subscriber = LockedDemandProbe()
         switch kind {
@@ -196,7 +196,7 @@ struct SchedulingTests {
 
     @Test("receive(on:) a serial queue delivers every value there, in order")
     func receiveOnSerialQueue() async {
-        let queue = DispatchQueue(label: "CombineBehaviourTests.serial")
+        let queue = DispatchQueue(label: "SchedulingTests.serial")
         let key = DispatchSpecificKey<Bool>()
         queue.setSpecific(key: key, value: true)
         let subject = PassthroughSubject<Int, Never>()

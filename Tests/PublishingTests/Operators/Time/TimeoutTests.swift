@@ -173,7 +173,7 @@ struct TimeoutTests {
 
     @Test("timeout on a queue: sends from several threads, one value asked for at a time")
     func timeoutConcurrentSends() {
-        let queue = DispatchQueue(label: "TimeoutBreakpointTests.concurrentSends")
+        let queue = DispatchQueue(label: "TimeoutTests.concurrentSends")
         let subject = PassthroughSubject<Int, Never>()
         let subscriber = LockedDemandProbe()
         subject.timeout(.seconds(60), scheduler: queue).subscribe(subscriber)
@@ -190,7 +190,7 @@ struct TimeoutTests {
 
     @Test("timeout on a queue times out once, whatever sends race with the deadline")
     func timeoutRacesWithSends() {
-        let queue = DispatchQueue(label: "TimeoutBreakpointTests.racesWithSends")
+        let queue = DispatchQueue(label: "TimeoutTests.racesWithSends")
         let subject = PassthroughSubject<Int, Never>()
         let subscriber = LockedDemandProbe(initial: .unlimited)
         subject.timeout(.microseconds(50), scheduler: queue).subscribe(subscriber)
