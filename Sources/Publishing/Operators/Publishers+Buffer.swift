@@ -259,7 +259,7 @@
         }
     }
 
-    extension BufferSubscription: CustomStringConvertible {
+    extension BufferSubscription: CombineReflecting {
         /// Combine's name for this subscription, for `print()`, the debugger and failures.
         var description: String { "Buffer" }
     }
