@@ -10,16 +10,20 @@
     /// sequence's subscription shows its sequence) writes its own `customMirror`.
     ///
     /// Adopted by name, one line per class (`extension TimeoutSubscription: CombineReflecting {}`),
-    /// beside its `description`.
+    /// beside its `description`. `@usableFromInline`, as its members are, so that a class that
+    /// is (`FlatMapSubscription`) can adopt it.
+    @usableFromInline
     package protocol CombineReflecting: CustomStringConvertible, CustomReflectable,
         CustomPlaygroundDisplayConvertible
     {}
 
     extension CombineReflecting {
         /// No children, as Combine's: the mirror stands for the operator, not its state.
+        @usableFromInline
         package var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
 
         /// The operator's name, as Combine's playground display shows it.
+        @usableFromInline
         package var playgroundDescription: Any { description }
     }
 #endif
