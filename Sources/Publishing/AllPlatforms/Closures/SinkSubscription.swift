@@ -164,3 +164,5 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
         }
     }
 }
+
+extension SinkSubscription: CombineReflecting {}

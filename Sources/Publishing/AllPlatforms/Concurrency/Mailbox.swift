@@ -24,9 +24,8 @@ package final class Mailbox<Message>: @unchecked Sendable {
         /// post and its wake allocate nothing; not a `Message?` field, so that the state's
         /// layout, which the unspecialised deinit reads, does not depend on `Message`.
         @usableFromInline var messages = FIFO<Message>(reserved: 4)
-        /// The parked receiver. The lock hands it to exactly one waker (a post or a cancel).
-        @usableFromInline var receiver: MailboxReceiver?
-        @usableFromInline var isCancelled = false
+        /// Whether the receiver is parked or its task cancelled.
+        @usableFromInline var receiver = MailboxReceiverState.idle
 
         @inlinable
         init() {}
@@ -45,8 +44,7 @@ package final class Mailbox<Message>: @unchecked Sendable {
     package func post(_ message: Message) {
         lock.lock()
         state.messages.push(message)
-        let receiver = state.receiver
-        state.receiver = nil
+        let receiver = state.receiver.unpark()
         lock.unlock()
         receiver?.wake()
     }
@@ -98,15 +96,15 @@ package final class Mailbox<Message>: @unchecked Sendable {
     func take() -> (message: Message?, isCancelled: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        return (state.messages.pop(), state.isCancelled)
+        return (state.messages.pop(), state.receiver.isCancelled)
     }
 
     @inlinable
     func park(_ receiver: MailboxReceiver) {
         // If the task was cancelled before this point, `onCancel` already ran: don't park.
         lock.lock()
-        let parks = state.messages.isEmpty && !state.isCancelled
-        if parks { state.receiver = receiver }
+        let parks = state.messages.isEmpty && !state.receiver.isCancelled
+        if parks { state.receiver = .parked(receiver) }
         lock.unlock()
         if !parks { receiver.wake() }
     }
@@ -115,15 +113,15 @@ package final class Mailbox<Message>: @unchecked Sendable {
     var hasParkedReceiver: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return state.receiver != nil
+        if case .parked = state.receiver { return true }
+        return false
     }
 
     /// Wakes the parked receiver with no message and no cancel, as a park that did not hold
     /// would; for the package's tests.
     func wakeReceiverWithNothing() {
         lock.lock()
-        let receiver = state.receiver
-        state.receiver = nil
+        let receiver = state.receiver.unpark()
         lock.unlock()
         receiver?.wake()
     }
@@ -131,9 +129,8 @@ package final class Mailbox<Message>: @unchecked Sendable {
     @inlinable
     func cancel() {
         lock.lock()
-        state.isCancelled = true
-        let receiver = state.receiver
-        state.receiver = nil
+        let receiver = state.receiver.unpark()
+        state.receiver = .cancelled
         lock.unlock()
         receiver?.wake()
     }
@@ -151,6 +148,33 @@ extension Mailbox: SerialExecutor {
     @inlinable
     package func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
+    }
+}
+
+/// Where a ``Mailbox``'s receiver is: one state at a time, so that a receiver cannot stay
+/// parked once its task is cancelled.
+@usableFromInline
+enum MailboxReceiverState {
+    /// Not waiting: taking messages, or about to park.
+    case idle
+    /// Parked, waiting for a message. The lock hands it to exactly one waker (a post or a
+    /// cancel).
+    case parked(MailboxReceiver)
+    /// The receiving task was cancelled: it takes what is left, then ends, and parks no more.
+    case cancelled
+
+    @inlinable
+    var isCancelled: Bool {
+        if case .cancelled = self { return true }
+        return false
+    }
+
+    /// Takes the parked receiver, for its waker; a cancel stays.
+    @inlinable
+    mutating func unpark() -> MailboxReceiver? {
+        guard case .parked(let receiver) = self else { return nil }
+        self = .idle
+        return receiver
     }
 }
 

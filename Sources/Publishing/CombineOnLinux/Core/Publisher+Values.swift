@@ -141,23 +141,38 @@
         typealias Failure = Upstream.Failure
 
         /// The subscriber behind the iterator: it asks for a value when `next()` does.
-        // @unchecked: `upstream` is only reached while holding `lock`; the mailbox is
+        // @unchecked: `lifecycle` is only reached while holding `lock`; the mailbox is
         // thread-safe.
         private final class Inbox: Subscriber, @unchecked Sendable {
             typealias Input = Element
             typealias Failure = Upstream.Failure
 
+            private enum Lifecycle {
+                case awaitingSubscription
+                case subscribed(any Subscription)
+                /// The publisher completed, or the iterator went away: a subscription that comes
+                /// is cancelled.
+                case terminal
+
+                /// Ends the subscription; the upstream's, if it was kept, is returned.
+                mutating func end() -> (any Subscription)? {
+                    defer { self = .terminal }
+                    if case .subscribed(let upstream) = self { return upstream }
+                    return nil
+                }
+            }
+
             let mailbox = Mailbox<PublisherEvent<Element, Failure>>()
-            private var upstream: (any Subscription)?
-            private var isOver = false
+            private var lifecycle = Lifecycle.awaitingSubscription
             private let lock = Lock()
 
             func receive(subscription: any Subscription) {
-                let isOver = lock.withLock {
-                    if !self.isOver { upstream = subscription }
-                    return self.isOver
+                let isKept = lock.withLock {
+                    guard case .awaitingSubscription = lifecycle else { return false }
+                    lifecycle = .subscribed(subscription)
+                    return true
                 }
-                if isOver { subscription.cancel() }
+                if !isKept { subscription.cancel() }
             }
 
             func receive(_ input: Element) -> Subscribers.Demand {
@@ -166,23 +181,24 @@
             }
 
             func receive(completion: Subscribers.Completion<Failure>) {
-                lock.withLock { upstream = nil }
+                // The publisher has ended itself: let go, not cancelled (released after the lock).
+                let upstream = lock.withLock { lifecycle.end() }
+                withExtendedLifetime(upstream) {}
                 mailbox.post(.completion(completion))
             }
 
             func requestOne() {
-                lock.withLock { upstream }?.request(.max(1))
+                let upstream = lock.withLock { () -> (any Subscription)? in
+                    if case .subscribed(let upstream) = lifecycle { upstream } else { nil }
+                }
+                upstream?.request(.max(1))
             }
 
             func cancel() {
-                let upstream = lock.withLock {
-                    isOver = true
-                    return self.upstream.take()
-                }
-                upstream?.cancel()
+                lock.withLock { lifecycle.end() }?.cancel()
             }
 
-            deinit { upstream?.cancel() }
+            deinit { lifecycle.end()?.cancel() }
         }
 
         /// Cancels the subscription when the iterator, and every copy of it, is gone.

@@ -14,16 +14,33 @@
             /// The property assigned.
             public let keyPath: ReferenceWritableKeyPath<Root, Input>
 
+            /// Where the subscriber is: one state at a time, each holding what it owns.
+            private enum Lifecycle {
+                case awaitingSubscription(Root)
+                case subscribed(Root, any Subscription)
+                /// Completed or cancelled: the object is let go, a subscription is cancelled.
+                case terminal
+
+                var root: Root? {
+                    switch self {
+                    case .awaitingSubscription(let root), .subscribed(let root, _): root
+                    case .terminal: nil
+                    }
+                }
+
+                var upstream: (any Subscription)? {
+                    if case .subscribed(_, let upstream) = self { upstream } else { nil }
+                }
+            }
+
             // Guarded by `lock`.
-            private var root: Root?
-            private var upstream: (any Subscription)?
-            private var hasSubscription = false
+            private var lifecycle: Lifecycle
             private let lock = Lock()
 
             /// The object whose property is assigned; `nil` once it has completed or been
             /// cancelled.
             public var object: Root? {
-                lock.withLock { root }
+                lock.withLock { lifecycle.root }
             }
 
             /// "Assign" and the object's type.
@@ -34,7 +51,7 @@
             /// The object, the key path and the subscription, under Combine's labels (`object`,
             /// `keyPath`, `status`).
             public var customMirror: Mirror {
-                let (object, upstream) = lock.withLock { (root, self.upstream) }
+                let (object, upstream) = lock.withLock { (lifecycle.root, lifecycle.upstream) }
                 let children: [Mirror.Child] = [
                     ("object", object as Any),
                     ("keyPath", keyPath),
@@ -52,27 +69,26 @@
             ///   - object: The object; held until the subscriber completes or is cancelled.
             ///   - keyPath: The property assigned.
             public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
-                root = object
+                lifecycle = .awaitingSubscription(object)
                 self.keyPath = keyPath
             }
 
             /// Keeps the subscription and asks it for every value; a second one is cancelled.
             public func receive(subscription: any Subscription) {
                 lock.lock()
-                guard !hasSubscription, root != nil else {
+                guard case .awaitingSubscription(let root) = lifecycle else {
                     lock.unlock()
                     subscription.cancel()
                     return
                 }
-                hasSubscription = true
-                upstream = subscription
+                lifecycle = .subscribed(root, subscription)
                 lock.unlock()
                 subscription.request(.unlimited)
             }
 
             /// Assigns the value to the property.
             public func receive(_ value: Input) -> Subscribers.Demand {
-                let root = lock.withLock { self.root }
+                let root = lock.withLock { lifecycle.root }
                 root?[keyPath: keyPath] = value
                 return .none
             }
@@ -93,10 +109,11 @@
             }
 
             private func end() -> (Root?, (any Subscription)?) {
-                lock.withLock {
-                    hasSubscription = true
-                    return (root.take(), upstream.take())
+                let ended = lock.withLock {
+                    defer { lifecycle = .terminal }
+                    return lifecycle
                 }
+                return (ended.root, ended.upstream)
             }
         }
     }

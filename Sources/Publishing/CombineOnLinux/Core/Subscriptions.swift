@@ -16,14 +16,10 @@
 
     /// The one empty subscription. A class, so that its identity is the same whoever asks, as
     /// Combine's is, and so that, with nothing stored, it can be shared.
-    final class EmptySubscription: Subscription, Sendable, CustomStringConvertible,
-        CustomReflectable, CustomPlaygroundDisplayConvertible
-    {
+    final class EmptySubscription: Subscription, Sendable, CombineReflecting {
         static let shared = EmptySubscription()
 
         var description: String { "Empty" }
-        var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
-        var playgroundDescription: Any { description }
 
         private init() {}
 

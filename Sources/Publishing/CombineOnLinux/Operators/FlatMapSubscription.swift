@@ -356,4 +356,6 @@
         /// Combine's name for this subscription, for `print()`, the debugger and failures.
         @usableFromInline var description: String { "FlatMap" }
     }
+
+    extension FlatMapSubscription: CombineReflecting {}
 #endif

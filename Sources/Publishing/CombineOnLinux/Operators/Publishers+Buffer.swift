@@ -111,13 +111,44 @@
             case done
         }
 
+        /// Where the subscription is: one state at a time, each holding what it owns.
+        private enum Lifecycle {
+            case awaitingSubscription(Downstream)
+            case subscribed(any Subscription, Downstream)
+            /// The upstream completed, or failed here (`.customError`): the completion goes
+            /// out once what waits before it has (a failure goes at once).
+            case completing(Subscribers.Completion<Failure>, Downstream)
+            /// Cancelled, or the completion went out.
+            case terminal
+
+            var upstream: (any Subscription)? {
+                if case .subscribed(let upstream, _) = self { upstream } else { nil }
+            }
+
+            var downstream: Downstream? {
+                switch self {
+                case .awaitingSubscription(let downstream), .subscribed(_, let downstream),
+                    .completing(_, let downstream):
+                    downstream
+                case .terminal: nil
+                }
+            }
+
+            /// Whether values are still taken in: the upstream has not ended, nor the stream.
+            var isOpen: Bool {
+                switch self {
+                case .awaitingSubscription, .subscribed: true
+                case .completing, .terminal: false
+                }
+            }
+        }
+
         private struct State {
-            var upstream: (any Subscription)?
-            var downstream: Downstream?
+            var lifecycle: Lifecycle
             var values = FIFO<Input>()
             var count = 0
             var demand = Subscribers.Demand.none
-            var terminal: Subscribers.Completion<Failure>?
+            /// A loop guard, whatever the lifecycle: one thread drains at a time.
             var isDraining = false
         }
 
@@ -130,7 +161,7 @@
             _ downstream: Downstream, size: Int, prefetch: Publishers.PrefetchStrategy,
             whenFull: Publishers.BufferingStrategy<Failure>
         ) {
-            state = Locked(State(downstream: downstream))
+            state = Locked(State(lifecycle: .awaitingSubscription(downstream)))
             self.size = size
             self.prefetch = prefetch
             self.whenFull = whenFull
@@ -138,8 +169,10 @@
 
         func receive(subscription: any Subscription) {
             let downstream = state.withLock { state -> Downstream? in
-                guard state.upstream == nil, let downstream = state.downstream else { return nil }
-                state.upstream = subscription
+                guard case .awaitingSubscription(let downstream) = state.lifecycle else {
+                    return nil
+                }
+                state.lifecycle = .subscribed(subscription, downstream)
                 return downstream
             }
             guard let downstream else { return subscription.cancel() }
@@ -149,7 +182,9 @@
 
         func receive(_ input: Input) -> Subscribers.Demand {
             let outcome = state.withLock { state -> Outcome in
-                guard state.downstream != nil, state.terminal == nil else { return .dropped }
+                guard state.lifecycle.isOpen, let downstream = state.lifecycle.downstream else {
+                    return .dropped
+                }
                 if state.count >= size {
                     switch whenFull {
                     case .dropNewest:
@@ -158,8 +193,9 @@
                         _ = state.values.pop()
                         state.count -= 1
                     case .customError(let makeError):
-                        state.terminal = .failure(makeError())
-                        return .failed(state.upstream.take())
+                        let upstream = state.lifecycle.upstream
+                        state.lifecycle = .completing(.failure(makeError()), downstream)
+                        return .failed(upstream)
                     }
                 }
                 state.values.push(input)
@@ -172,9 +208,10 @@
 
         func receive(completion: Subscribers.Completion<Failure>) {
             let isFirst = state.withLock { state in
-                guard state.downstream != nil, state.terminal == nil else { return false }
-                state.terminal = completion
-                state.upstream = nil
+                guard state.lifecycle.isOpen, let downstream = state.lifecycle.downstream else {
+                    return false
+                }
+                state.lifecycle = .completing(completion, downstream)
                 return true
             }
             if isFirst { _ = drain() }
@@ -183,22 +220,24 @@
         func request(_ demand: Subscribers.Demand) {
             let upstream = state.withLock { state in
                 state.demand += demand
-                return state.upstream
+                return state.lifecycle.upstream
             }
             let more = drain()
             if more > .none { upstream?.request(more) }
         }
 
         func cancel() {
-            let (upstream, downstream, values) = state.withLock { state in
+            let (lifecycle, values) = state.withLock { state in
                 defer {
+                    state.lifecycle = .terminal
                     state.values = FIFO()
                     state.count = 0
                 }
-                return (state.upstream.take(), state.downstream.take(), state.values)
+                return (state.lifecycle, state.values)
             }
-            upstream?.cancel()
-            withExtendedLifetime((downstream, values)) {}
+            lifecycle.upstream?.cancel()
+            // The subscriber and the values are released after the lock.
+            withExtendedLifetime((lifecycle, values)) {}
         }
 
         /// Sends what the demand allows, then a failure at once or the finish once nothing
@@ -215,11 +254,11 @@
             else { return .none }
             while true {
                 let step = state.withLock { state -> Step in
-                    guard let downstream = state.downstream else {
+                    guard let downstream = state.lifecycle.downstream else {
                         state.isDraining = false
                         return .done
                     }
-                    if case .failure = state.terminal {
+                    if case .completing(.failure, _) = state.lifecycle {
                         state.values = FIFO()
                         state.count = 0
                     } else if state.demand > 0, let value = state.values.pop() {
@@ -227,10 +266,10 @@
                         state.demand -= 1
                         return .value(downstream, value)
                     }
-                    if let terminal = state.terminal, state.count == 0,
+                    if case .completing(let terminal, _) = state.lifecycle, state.count == 0,
                         state.demand > 0 || terminal.isFailure
                     {
-                        state.downstream = nil
+                        state.lifecycle = .terminal
                         state.isDraining = false
                         return .completion(downstream, terminal)
                     }
@@ -259,7 +298,7 @@
         }
     }
 
-    extension BufferSubscription: CustomStringConvertible {
+    extension BufferSubscription: CombineReflecting {
         /// Combine's name for this subscription, for `print()`, the debugger and failures.
         var description: String { "Buffer" }
     }

@@ -112,7 +112,7 @@
     // @unchecked: `state` is behind its lock; the hooks run outside it.
     final class ObservedSubscription<Downstream: Subscriber>: Subscriber, Subscription,
         // @unchecked: see above.
-        CustomStringConvertible, @unchecked Sendable
+        CombineReflecting, @unchecked Sendable
     {
         typealias Input = Downstream.Input
         typealias Failure = Downstream.Failure

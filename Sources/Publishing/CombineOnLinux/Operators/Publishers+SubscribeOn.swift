@@ -72,54 +72,68 @@
         // @unchecked: see above.
         Subscription, @unchecked Sendable
     where Downstream.Input == Input, Downstream.Failure == Failure {
-        private struct State {
-            var downstream: Downstream?
-            var upstream: (any Subscription)?
-            var isCancelled = false
+        /// Where the subscription is: one state at a time, each holding what it owns.
+        private enum Lifecycle {
+            /// Waiting for the upstream's subscription, which the subscriber is then handed.
+            case awaitingSubscription(Downstream)
+            /// Values and the completion pass from the upstream to the subscriber.
+            case subscribed(any Subscription, Downstream)
+            /// The upstream completed, or this was cancelled: a second subscription is cancelled,
+            /// and nothing more passes.
+            case terminal
         }
 
-        private let state: Locked<State>
+        private let state: Locked<Lifecycle>
         private let schedule: (@escaping () -> Void) -> Void
 
         init(_ downstream: Downstream, schedule: @escaping (@escaping () -> Void) -> Void) {
-            state = Locked(State(downstream: downstream))
+            state = Locked(.awaitingSubscription(downstream))
             self.schedule = schedule
         }
 
         func receive(subscription: any Subscription) {
             let downstream = state.withLock { state -> Downstream? in
-                guard state.upstream == nil, !state.isCancelled else { return nil }
-                state.upstream = subscription
-                return state.downstream
+                guard case .awaitingSubscription(let downstream) = state else { return nil }
+                state = .subscribed(subscription, downstream)
+                return downstream
             }
             guard let downstream else { return subscription.cancel() }
             downstream.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            state.withLock { $0.downstream }?.receive(input) ?? .none
+            let downstream = state.withLock { state -> Downstream? in
+                if case .subscribed(_, let downstream) = state { downstream } else { nil }
+            }
+            return downstream?.receive(input) ?? .none
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            let downstream = state.withLock { state in
-                state.upstream = nil
-                return state.downstream.take()
+            let ended = state.withLock { state in
+                defer { state = .terminal }
+                return state
             }
-            downstream?.receive(completion: completion)
+            // The upstream has ended itself: let go, not cancelled.
+            if case .subscribed(_, let downstream) = ended {
+                downstream.receive(completion: completion)
+            }
         }
 
         func request(_ demand: Subscribers.Demand) {
-            guard let upstream = state.withLock({ $0.upstream }) else { return }
+            let upstream = state.withLock { state -> (any Subscription)? in
+                if case .subscribed(let upstream, _) = state { upstream } else { nil }
+            }
+            guard let upstream else { return }
             schedule { upstream.request(demand) }
         }
 
         func cancel() {
-            let (upstream, downstream) = state.withLock { state in
-                state.isCancelled = true
-                return (state.upstream.take(), state.downstream.take())
+            let ended = state.withLock { state in
+                defer { state = .terminal }
+                return state
             }
-            withExtendedLifetime(downstream) {}
-            guard let upstream else { return }
+            // The subscriber is released after the lock.
+            guard case .subscribed(let upstream, _) = ended else { return }
             schedule { upstream.cancel() }
         }
     }
@@ -138,7 +152,7 @@
         }
     }
 
-    extension SubscribedOn: CustomStringConvertible {
+    extension SubscribedOn: CombineReflecting {
         /// Combine's name for this subscription, for `print()`, the debugger and failures.
         var description: String { "SubscribeOn" }
     }

@@ -66,15 +66,29 @@
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        private struct State {
-            var upstream: (any Subscription)?
-            var isSubscribed = false
+        /// Where the subscription is: one state at a time, each holding what it owns.
+        private enum Lifecycle {
+            case awaitingSubscription
+            case subscribed(any Subscription)
+            /// The upstream completed: its completion waits to go out, after a scheduled value.
+            case completing(Subscribers.Completion<Failure>)
             /// Cancelled, or the completion went out: nothing more is scheduled or sent.
-            var isOver = false
+            case terminal
+
+            var isTerminal: Bool {
+                if case .terminal = self { true } else { false }
+            }
+
+            var isCompleting: Bool {
+                if case .completing = self { true } else { false }
+            }
+        }
+
+        private struct State {
+            var lifecycle = Lifecycle.awaitingSubscription
             /// What the subscriber asked for and has not been sent or promised.
             var demand = Subscribers.Demand.none
             var pendingValue: Input?
-            var pendingCompletion: Subscribers.Completion<Failure>?
             var lastSent: Context.SchedulerTimeType?
             /// Values taken to be sent and still going out: a completion that comes meanwhile
             /// waits for them (on a concurrent scheduler, another thread could send it first).
@@ -100,9 +114,8 @@
 
         func receive(subscription: any Subscription) {
             let isKept = state.withLock { state in
-                guard !state.isSubscribed, !state.isOver else { return false }
-                state.isSubscribed = true
-                state.upstream = subscription
+                guard case .awaitingSubscription = state.lifecycle else { return false }
+                state.lifecycle = .subscribed(subscription)
                 return true
             }
             guard isKept else { return subscription.cancel() }
@@ -111,7 +124,7 @@
             // it (heckj/swiftui-notes DebounceAndThrottleTests, run on iOS 14.1, record it).
             downstream.receive(subscription: self)
             // Unless the subscriber cancelled while it was handed the subscription.
-            if !state.withLock({ $0.isOver }) { subscription.request(.unlimited) }
+            if !state.withLock({ $0.lifecycle.isTerminal }) { subscription.request(.unlimited) }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
@@ -121,8 +134,8 @@
             let emission = state.withLock { state -> Context.SchedulerTimeType? in
                 // As Combine's: without demand a value is dropped, even one that would replace
                 // a scheduled value.
-                guard !state.isOver, state.demand > .none else { return nil }
-                guard state.pendingValue == nil, state.pendingCompletion == nil else {
+                guard !state.lifecycle.isTerminal, state.demand > .none else { return nil }
+                guard state.pendingValue == nil, !state.lifecycle.isCompleting else {
                     if latest, state.pendingValue != nil {
                         replaced = state.pendingValue.take()
                         state.pendingValue = input
@@ -147,12 +160,15 @@
 
         func receive(completion: Subscribers.Completion<Failure>) {
             let (schedulesAlone, upstream) = state.withLock { state in
-                guard !state.isOver, state.pendingCompletion == nil else {
-                    return (false, (any Subscription)?.none)
+                let upstream: (any Subscription)?
+                switch state.lifecycle {
+                case .awaitingSubscription: upstream = nil
+                case .subscribed(let subscription): upstream = subscription
+                case .completing, .terminal: return (false, (any Subscription)?.none)
                 }
                 let isScheduled = state.pendingValue != nil || state.emitting > 0
-                state.pendingCompletion = completion
-                return (!isScheduled, state.upstream.take())
+                state.lifecycle = .completing(completion)
+                return (!isScheduled, upstream)
             }
             // The upstream has ended itself: let go, not cancelled.
             withExtendedLifetime(upstream) {}
@@ -161,16 +177,16 @@
 
         func request(_ demand: Subscribers.Demand) {
             state.withLock { state in
-                if !state.isOver { state.demand += demand }
+                if !state.lifecycle.isTerminal { state.demand += demand }
             }
         }
 
         func cancel() {
-            let (upstream, pending) = state.withLock { state in
-                state.isOver = true
-                return (state.upstream.take(), state.pendingValue.take())
+            let (lifecycle, pending) = state.withLock { state in
+                defer { state.lifecycle = .terminal }
+                return (state.lifecycle, state.pendingValue.take())
             }
-            upstream?.cancel()
+            if case .subscribed(let upstream) = lifecycle { upstream.cancel() }
             downstream.cancel()
             withExtendedLifetime(pending) {}
         }
@@ -179,16 +195,23 @@
         private func emit() {
             let now = scheduler.now
             let (value, completion) = state.withLock { state in
-                guard !state.isOver else {
+                guard !state.lifecycle.isTerminal else {
                     return (Input?.none, Subscribers.Completion<Failure>?.none)
                 }
                 let value = state.pendingValue.take()
-                let completion = state.pendingCompletion.take()
-                if value != nil, completion == nil {
-                    state.lastSent = now
-                    state.emitting += 1
+                var completion: Subscribers.Completion<Failure>?
+                switch state.lifecycle {
+                case .terminal:
+                    break
+                case .completing(let pending):
+                    completion = pending
+                    state.lifecycle = .terminal
+                case .awaitingSubscription, .subscribed:
+                    if value != nil {
+                        state.lastSent = now
+                        state.emitting += 1
+                    }
                 }
-                if completion != nil { state.isOver = true }
                 return (value, completion)
             }
             if let value {
@@ -202,10 +225,10 @@
                 // value was scheduled meanwhile (the completion then goes out with that one).
                 let late = state.withLock { state -> Subscribers.Completion<Failure>? in
                     state.emitting -= 1
-                    guard !state.isOver, state.emitting == 0, state.pendingValue == nil,
-                        let completion = state.pendingCompletion.take()
+                    guard state.emitting == 0, state.pendingValue == nil,
+                        case .completing(let completion) = state.lifecycle
                     else { return nil }
-                    state.isOver = true
+                    state.lifecycle = .terminal
                     return completion
                 }
                 if let late { downstream.complete(late) }
@@ -229,7 +252,7 @@
         }
     }
 
-    extension ThrottleSubscription: CustomStringConvertible {
+    extension ThrottleSubscription: CombineReflecting {
         /// Combine's name for this subscription, for `print()`, the debugger and failures.
         var description: String { "Throttle" }
     }

@@ -112,19 +112,37 @@
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
+        /// Where the subscription is: one state at a time, each holding what it owns.
+        enum Lifecycle {
+            /// Waiting for the upstream's subscription, with the subscriber to hand this one to.
+            case awaitingSubscription(Downstream)
+            /// The upstream's subscription, until the upstream completes or the stream ends here.
+            case subscribed(any Subscription)
+            /// The upstream completed: its completion is on its way, after the values scheduled
+            /// before it; the deadline no longer matters.
+            case upstreamFinished
+            /// Timed out or cancelled: nothing more is asked, scheduled or delivered.
+            case terminal
+
+            /// The upstream's subscription, while it is kept.
+            var upstream: (any Subscription)? {
+                if case .subscribed(let upstream) = self { upstream } else { nil }
+            }
+
+            var isSubscribed: Bool {
+                if case .subscribed = self { true } else { false }
+            }
+
+            var isTerminal: Bool {
+                if case .terminal = self { true } else { false }
+            }
+        }
+
         struct State {
-            /// The subscriber, until it is handed this subscription.
-            var subscriber: Downstream?
-            /// The upstream's subscription, from when it comes until the upstream completes or
-            /// the stream ends here.
-            var upstream: (any Subscription)?
-            /// Whether a subscription came: a second is cancelled.
-            var isSubscribed = false
+            var lifecycle: Lifecycle
             /// Whether the subscriber has asked for anything: its first request restarts the
             /// deadline, as Combine's does.
             var hasRequested = false
-            /// Timed out or cancelled: nothing more is asked, scheduled or delivered.
-            var isOver = false
             /// Counts the deadlines armed: only the latest may time out.
             var deadline = 0
             /// The latest deadline's repeating timer, cancelled when it is replaced or not needed.
@@ -148,7 +166,7 @@
             // The handlers hold the downstream until the completion or a cancel; they reach this
             // object weakly (it holds the gate), while it is delivering, so it is there.
             gate = Gate(
-                State(subscriber: downstream),
+                State(lifecycle: .awaitingSubscription(downstream)),
                 receiveValue: { [weak self] value in
                     let more = downstream.receive(value)
                     if more > 0 { self?.requestUpstream(more) }
@@ -158,10 +176,11 @@
 
         func receive(subscription: any Subscription) {
             let subscriber = gate.update { state, _ -> Downstream? in
-                guard !state.isSubscribed, !state.isOver else { return nil }
-                state.isSubscribed = true
-                state.upstream = subscription
-                return state.subscriber.take()
+                guard case .awaitingSubscription(let subscriber) = state.lifecycle else {
+                    return nil
+                }
+                state.lifecycle = .subscribed(subscription)
+                return subscriber
             }
             guard let subscriber else { return subscription.cancel() }
             // At once, on the subscribing thread, as Combine's: the scheduler moves values and
@@ -182,13 +201,13 @@
         func receive(_ input: Input) -> Subscribers.Demand {
             // Nothing is scheduled before the subscription, after the completion, a time-out or
             // a cancel. A value is not counted against demand: the upstream was asked for it.
-            guard gate.update({ state, _ in state.upstream != nil && !state.isOver }) else {
+            guard gate.update({ state, _ in state.lifecycle.isSubscribed }) else {
                 return .none
             }
             restartDeadline()
             scheduler.schedule(options: options) {
                 self.gate.update { state, outbox in
-                    guard !state.isOver else { return }
+                    guard !state.lifecycle.isTerminal else { return }
                     outbox.send(input)
                 }
             }
@@ -200,7 +219,8 @@
             // deadline no longer matters.
             let ended = gate.update {
                 state, _ -> (upstream: any Subscription, timer: (any Cancellable)?)? in
-                guard !state.isOver, let upstream = state.upstream.take() else { return nil }
+                guard let upstream = state.lifecycle.upstream else { return nil }
+                state.lifecycle = .upstreamFinished
                 state.deadline += 1
                 return (upstream, state.timer.take())
             }
@@ -209,7 +229,7 @@
             withExtendedLifetime(ended.upstream) {}
             scheduler.schedule(options: options) {
                 self.gate.update { state, outbox in
-                    guard !state.isOver else { return }
+                    guard !state.lifecycle.isTerminal else { return }
                     outbox.finish(completion)
                 }
             }
@@ -217,7 +237,7 @@
 
         func request(_ demand: Subscribers.Demand) {
             let asked = gate.update { state, _ -> (upstream: any Subscription, isFirst: Bool)? in
-                guard !state.isOver, let upstream = state.upstream else { return nil }
+                guard let upstream = state.lifecycle.upstream else { return nil }
                 defer { state.hasRequested = true }
                 return (upstream, !state.hasRequested)
             }
@@ -227,21 +247,22 @@
         }
 
         func cancel() {
-            let ended = gate.update { state, _ in
-                state.isOver = true
-                return (state.upstream.take(), state.timer.take(), state.subscriber.take())
+            let (lifecycle, timer) = gate.update { state, _ in
+                defer { state.lifecycle = .terminal }
+                return (state.lifecycle, state.timer.take())
             }
-            // Nothing more is delivered, whatever was scheduled; the downstream is let go.
+            // Nothing more is delivered, whatever was scheduled; the downstream is let go (the
+            // subscriber too, if it was never handed this subscription).
             gate.cancel()
-            ended.1?.cancel()
-            ended.0?.cancel()
-            withExtendedLifetime(ended.2) {}
+            timer?.cancel()
+            lifecycle.upstream?.cancel()
+            withExtendedLifetime(lifecycle) {}
         }
 
         /// Asks the upstream for the demand a delivered value returned, unless the stream has
         /// ended meanwhile.
         private func requestUpstream(_ demand: Subscribers.Demand) {
-            gate.update { state, _ in state.isOver ? nil : state.upstream }?.request(demand)
+            gate.update { state, _ in state.lifecycle.upstream }?.request(demand)
         }
 
         /// Arms a new deadline `interval` from now, replacing the one before. The scheduler is
@@ -249,7 +270,7 @@
         /// each timer that is not kept is cancelled.
         private func restartDeadline() {
             let deadline = gate.update { state, _ -> Int? in
-                guard !state.isOver, state.upstream != nil else { return nil }
+                guard state.lifecycle.isSubscribed else { return nil }
                 state.deadline += 1
                 return state.deadline
             }
@@ -261,7 +282,7 @@
                 tolerance: scheduler.minimumTolerance, options: options
             ) { self.timeOut(at: deadline) }
             let unneeded = gate.update { state, _ -> (any Cancellable)? in
-                guard !state.isOver, state.deadline == deadline else { return timer }
+                guard !state.lifecycle.isTerminal, state.deadline == deadline else { return timer }
                 defer { state.timer = timer }
                 return state.timer
             }
@@ -273,10 +294,10 @@
         private func timeOut(at deadline: Int) {
             let ended = gate.update {
                 state, _ -> (upstream: any Subscription, timer: (any Cancellable)?)? in
-                guard !state.isOver, state.deadline == deadline,
-                    let upstream = state.upstream.take()
-                else { return nil }
-                state.isOver = true
+                guard state.deadline == deadline, let upstream = state.lifecycle.upstream else {
+                    return nil
+                }
+                state.lifecycle = .terminal
                 return (upstream, state.timer.take())
             }
             guard let ended else { return }
@@ -288,7 +309,7 @@
         }
     }
 
-    extension TimeoutSubscription: CustomStringConvertible {
+    extension TimeoutSubscription: CombineReflecting {
         /// Combine's name for this subscription, for `print()`, the debugger and failures.
         var description: String { "Timeout" }
     }

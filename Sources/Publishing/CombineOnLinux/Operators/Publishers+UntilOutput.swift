@@ -90,16 +90,69 @@
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        private struct State {
-            var upstream: (any Subscription)?
-            var trigger: (any Subscription)?
-            var isSubscribed = false
+        /// Where the subscription to the upstream is.
+        private enum UpstreamLifecycle {
+            /// No subscription yet: what the subscriber has asked for meanwhile (`drop` hands it
+            /// this subscription first).
+            case awaitingSubscription(pending: Subscribers.Demand)
+            case subscribed(any Subscription)
+            /// Ended here (the trigger, the upstream's completion) or cancelled; whether the
+            /// upstream's subscription had come (a second is cancelled, and `prefix` hands a
+            /// first that comes after the trigger over, then finishes).
+            case terminal(wasSubscribed: Bool)
+
+            var isTerminal: Bool {
+                if case .terminal = self { true } else { false }
+            }
+
+            /// Ends the stream: the upstream's subscription, if it was kept, is returned.
+            mutating func end() -> (any Subscription)? {
+                switch self {
+                case .awaitingSubscription:
+                    self = .terminal(wasSubscribed: false)
+                    return nil
+                case .subscribed(let upstream):
+                    self = .terminal(wasSubscribed: true)
+                    return upstream
+                case .terminal:
+                    return nil
+                }
+            }
+        }
+
+        /// Where the subscription to the other publisher is.
+        private enum TriggerLifecycle {
+            case awaitingSubscription
+            /// Asked for one value.
+            case subscribed(any Subscription)
             /// The other publisher has sent its value.
-            var isTriggered = false
-            /// Ended here (the trigger, the upstream's completion) or cancelled.
-            var isOver = false
-            /// What the subscriber asked for before the upstream's subscription came.
-            var pending = Subscribers.Demand.none
+            case fired
+            /// The other publisher ended without a value, or was let go as the stream ended.
+            case terminal
+
+            var hasFired: Bool {
+                if case .fired = self { true } else { false }
+            }
+
+            /// Lets go of the other publisher's subscription, if it is kept, and returns it;
+            /// `fired` stays.
+            mutating func end() -> (any Subscription)? {
+                switch self {
+                case .awaitingSubscription:
+                    self = .terminal
+                    return nil
+                case .subscribed(let trigger):
+                    self = .terminal
+                    return trigger
+                case .fired, .terminal:
+                    return nil
+                }
+            }
+        }
+
+        private struct State {
+            var upstream = UpstreamLifecycle.awaitingSubscription(pending: .none)
+            var trigger = TriggerLifecycle.awaitingSubscription
         }
 
         private let drops: Bool
@@ -124,10 +177,10 @@
             AnySubscriber(
                 receiveSubscription: { [self] subscription in
                     let isKept = state.withLock { state in
-                        guard state.trigger == nil, !state.isOver, !state.isTriggered else {
-                            return false
-                        }
-                        state.trigger = subscription
+                        guard case .awaitingSubscription = state.trigger,
+                            !state.upstream.isTerminal
+                        else { return false }
+                        state.trigger = .subscribed(subscription)
                         return true
                     }
                     guard isKept else { return subscription.cancel() }
@@ -144,12 +197,16 @@
 
         func receive(subscription: any Subscription) {
             let (isKept, pending, isTriggered) = state.withLock { state in
-                guard !state.isSubscribed, !(state.isOver && drops) else {
+                switch state.upstream {
+                case .awaitingSubscription(let pending):
+                    state.upstream = .subscribed(subscription)
+                    return (true, pending, false)
+                case .terminal(wasSubscribed: false) where !drops:
+                    state.upstream = .terminal(wasSubscribed: true)
+                    return (true, Subscribers.Demand.none, true)
+                case .subscribed, .terminal:
                     return (false, Subscribers.Demand.none, false)
                 }
-                state.isSubscribed = true
-                if !state.isOver { state.upstream = subscription }
-                return (true, state.pending, state.isOver)
             }
             guard isKept else { return subscription.cancel() }
             if drops {
@@ -170,7 +227,9 @@
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            let passes = state.withLock { !$0.isOver && (!drops || $0.isTriggered) }
+            let passes = state.withLock {
+                !$0.upstream.isTerminal && (!drops || $0.trigger.hasFired)
+            }
             // A value dropped before the trigger uses up the demand it met, as in Combine.
             return passes ? downstream.send(input) : .none
         }
@@ -178,9 +237,8 @@
         func receive(completion: Subscribers.Completion<Failure>) {
             let ended = state.withLock {
                 state -> (trigger: (any Subscription)?, upstream: (any Subscription)?)? in
-                guard !state.isOver else { return nil }
-                state.isOver = true
-                return (state.trigger.take(), state.upstream.take())
+                guard !state.upstream.isTerminal else { return nil }
+                return (state.trigger.end(), state.upstream.end())
             }
             guard let (trigger, upstream) = ended else { return }
             // The upstream has ended itself: let go, not cancelled.
@@ -192,17 +250,20 @@
 
         func request(_ demand: Subscribers.Demand) {
             let upstream = state.withLock { state -> (any Subscription)? in
-                guard !state.isOver else { return nil }
-                if state.upstream == nil { state.pending += demand }
-                return state.upstream
+                switch state.upstream {
+                case .awaitingSubscription(let pending):
+                    state.upstream = .awaitingSubscription(pending: pending + demand)
+                    return nil
+                case .subscribed(let upstream): return upstream
+                case .terminal: return nil
+                }
             }
             upstream?.request(demand)
         }
 
         func cancel() {
             let (upstream, trigger) = state.withLock { state in
-                state.isOver = true
-                return (state.upstream.take(), state.trigger.take())
+                (state.upstream.end(), state.trigger.end())
             }
             upstream?.cancel()
             trigger?.cancel()
@@ -214,13 +275,13 @@
             var trigger: (any Subscription)?
             let ended = state.withLock {
                 state -> (upstream: (any Subscription)?, isSubscribed: Bool)? in
-                guard !state.isOver, !state.isTriggered else { return nil }
-                state.isTriggered = true
+                guard !state.upstream.isTerminal, !state.trigger.hasFired else { return nil }
                 // Let go, not cancelled, as Combine's; released after the lock.
-                trigger = state.trigger.take()
+                trigger = state.trigger.end()
+                state.trigger = .fired
                 guard !drops else { return nil }
-                state.isOver = true
-                return (state.upstream.take(), state.isSubscribed)
+                let isSubscribed = if case .subscribed = state.upstream { true } else { false }
+                return (state.upstream.end(), isSubscribed)
             }
             withExtendedLifetime(trigger) {}
             guard let ended else { return }
@@ -234,10 +295,11 @@
         private func triggerEnded(_ completion: Subscribers.Completion<some Error>) {
             var trigger: (any Subscription)?
             let ended = state.withLock { state -> (any Subscription)?? in
-                trigger = state.trigger.take()
-                guard drops, !state.isTriggered, !state.isOver else { return nil }
-                state.isOver = true
-                return state.upstream.take()
+                trigger = state.trigger.end()
+                guard drops, !state.trigger.hasFired, !state.upstream.isTerminal else {
+                    return nil
+                }
+                return state.upstream.end()
             }
             withExtendedLifetime(trigger) {}
             guard let ended else { return }
@@ -279,7 +341,7 @@
         }
     }
 
-    extension UntilOutputSubscription: CustomStringConvertible {
+    extension UntilOutputSubscription: CombineReflecting {
         /// Combine's name for this subscription, for `print()`, the debugger and failures.
         var description: String { drops ? "DropUntilOutput" : "PrefixUntilOutput" }
     }

@@ -12,8 +12,9 @@
             /// The recorded values, in order.
             public private(set) var output: [Output] = []
             /// The recorded completion; `.finished` until another is recorded.
-            public private(set) var completion: Subscribers.Completion<Failure> = .finished
-            private var isComplete = false
+            public var completion: Subscribers.Completion<Failure> { recorded ?? .finished }
+            /// The completion, once recorded: the recording is then over.
+            private var recorded: Subscribers.Completion<Failure>?
 
             /// An empty recording.
             public init() {}
@@ -21,21 +22,20 @@
             /// A recording of `output`, then `completion`.
             public init(output: [Output], completion: Subscribers.Completion<Failure> = .finished) {
                 self.output = output
-                self.completion = completion
-                isComplete = true
+                recorded = completion
             }
 
             /// Records a value; recording after the completion is a programming error.
             public mutating func receive(_ input: Output) {
-                precondition(!isComplete, "A Record cannot receive a value after its completion")
+                precondition(
+                    recorded == nil, "A Record cannot receive a value after its completion")
                 output.append(input)
             }
 
             /// Records the completion; recording it twice is a programming error.
             public mutating func receive(completion: Subscribers.Completion<Failure>) {
-                precondition(!isComplete, "A Record cannot receive a second completion")
-                self.completion = completion
-                isComplete = true
+                precondition(recorded == nil, "A Record cannot receive a second completion")
+                recorded = completion
             }
         }
 
@@ -143,7 +143,7 @@
     // with values.
     final class SequenceSubscription<Downstream: Subscriber, Elements: Swift.Sequence>:
         // @unchecked: see above.
-        Subscription, CustomStringConvertible, @unchecked Sendable
+        Subscription, CombineReflecting, @unchecked Sendable
     where Downstream.Input == Elements.Element {
         private struct State {
             var downstream: Downstream?
@@ -160,6 +160,11 @@
 
         /// The sequence, as Combine's sequence subscription describes itself (`print` shows it).
         var description: String { String(describing: elements) }
+
+        /// The sequence, under Combine's label.
+        var customMirror: Mirror {
+            Mirror(self, children: CollectionOfOne<Mirror.Child>(("sequence", elements)))
+        }
 
         private init(
             elements: Elements, iterator: Elements.Iterator, first: Elements.Element,

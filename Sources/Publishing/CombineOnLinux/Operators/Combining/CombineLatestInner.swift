@@ -112,4 +112,6 @@
             return latest
         }
     }
+
+    extension CombineLatestInner: CombineReflecting {}
 #endif

@@ -142,4 +142,6 @@
             return kept
         }
     }
+
+    extension MergeInner: CombineReflecting {}
 #endif

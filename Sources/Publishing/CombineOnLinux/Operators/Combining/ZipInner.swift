@@ -136,4 +136,6 @@
             return queues
         }
     }
+
+    extension ZipInner: CombineReflecting {}
 #endif

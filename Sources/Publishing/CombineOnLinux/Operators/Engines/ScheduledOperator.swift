@@ -73,23 +73,28 @@
     // thread may use).
     private final class ScheduledSubscription<Upstream: Publisher, Downstream: Subscriber>:
         // @unchecked: see above.
-        Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
+        Subscriber, Subscription, CombineReflecting, @unchecked Sendable
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        private struct State {
-            /// The subscriber, until it is handed this subscription.
-            var subscriber: Downstream?
-            /// The upstream's subscription, from when it comes until the upstream completes or
-            /// the subscription is cancelled.
-            var upstream: (any Subscription)?
-            /// Whether a subscription came: a second is cancelled.
-            var isSubscribed = false
-            var isCancelled = false
+        /// Where the subscription is: one state at a time, each holding what it owns.
+        private enum Lifecycle {
+            /// Waiting for the upstream's subscription, with the subscriber to hand this one to.
+            case awaitingSubscription(Downstream)
+            /// The upstream's subscription, until the upstream completes or this is cancelled.
+            case subscribed(any Subscription)
+            /// The upstream completed, or this was cancelled: a second subscription is cancelled,
+            /// and nothing more is scheduled or asked.
+            case terminal
+
+            /// The upstream's subscription, while it is kept.
+            var upstream: (any Subscription)? {
+                if case .subscribed(let upstream) = self { upstream } else { nil }
+            }
         }
 
-        private let state = Locked(State())
+        private let state: Locked<Lifecycle>
         private let schedule: (@escaping () -> Void) -> Void
         private var gate: Gate<Void, Input, Failure>!
         /// The operator's type, which names this subscription.
@@ -105,6 +110,7 @@
             self.publisherType = publisherType
             // The handlers hold the downstream until the completion or a cancel; they reach this
             // object weakly (it holds the gate), while it is delivering, so it is there.
+            state = Locked(.awaitingSubscription(downstream))
             gate = Gate(
                 (),
                 receiveValue: { [weak self] value in
@@ -112,15 +118,13 @@
                     if more > 0 { self?.requestUpstream(more) }
                 },
                 receiveCompletion: { downstream.receive(completion: $0) })
-            state.withLock { $0.subscriber = downstream }
         }
 
         func receive(subscription: any Subscription) {
             let subscriber = state.withLock { state -> Downstream? in
-                guard !state.isSubscribed, !state.isCancelled else { return nil }
-                state.isSubscribed = true
-                state.upstream = subscription
-                return state.subscriber.take()
+                guard case .awaitingSubscription(let subscriber) = state else { return nil }
+                state = .subscribed(subscription)
+                return subscriber
             }
             guard let subscriber else { return subscription.cancel() }
             // At once, on the subscribing thread, as Combine's: the scheduler moves values and
@@ -131,14 +135,22 @@
 
         func receive(_ input: Input) -> Subscribers.Demand {
             // Nothing is scheduled before the subscription, after the completion or a cancel.
-            guard state.withLock({ $0.upstream != nil }) else { return .none }
+            guard state.withLock({ if case .subscribed = $0 { true } else { false } }) else {
+                return .none
+            }
             schedule { self.gate.update { _, outbox in outbox.send(input) } }
             return .none
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
             // The upstream has ended itself: nothing more is asked of it, or cancelled.
-            guard let upstream = state.withLock({ $0.upstream.take() }) else { return }
+            guard
+                let upstream = state.withLock({ state -> (any Subscription)? in
+                    guard let upstream = state.upstream else { return nil }
+                    state = .terminal
+                    return upstream
+                })
+            else { return }
             withExtendedLifetime(upstream) {}
             schedule { self.gate.update { _, outbox in outbox.finish(completion) } }
         }
@@ -148,14 +160,15 @@
         }
 
         func cancel() {
-            let (upstream, subscriber) = state.withLock { state in
-                state.isCancelled = true
-                return (state.upstream.take(), state.subscriber.take())
+            // Released after the lock: the subscriber, if it was never handed this subscription.
+            let ended = state.withLock { state in
+                defer { state = .terminal }
+                return state
             }
-            withExtendedLifetime(subscriber) {}
+            withExtendedLifetime(ended) {}
             // Nothing more is delivered, whatever was scheduled; the downstream is let go.
             gate.cancel()
-            upstream?.cancel()
+            ended.upstream?.cancel()
         }
 
         private func requestUpstream(_ demand: Subscribers.Demand) {

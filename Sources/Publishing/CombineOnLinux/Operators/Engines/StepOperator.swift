@@ -95,31 +95,61 @@
 
     /// One subscription through a ``StepOperator``: the upstream's subscriber and the
     /// downstream's subscription, as a Combine operator's inner object is.
-    // @unchecked: `state` is behind its lock. `forwarder`, `steps`, `sent`, `demandAfter`,
-    // `upFront` and `isCompleting` are touched only by the upstream's deliveries, which
+    // @unchecked: `state` is behind its lock. `forwarder`, `steps`, `sent`, `demandAfter` and
+    // `upFront` are touched only by the upstream's deliveries, which
     // Combine's contract makes serial (a nested delivery, on the same thread, saves and restores
     // `sent` and `demandAfter`).
     private final class StepSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber,
         // @unchecked: see above.
-        Subscription, CustomStringConvertible, @unchecked Sendable
+        Subscription, CombineReflecting, @unchecked Sendable
     {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
+        /// Where the subscription to the upstream is: one state at a time, so that, say, a
+        /// subscription cannot be kept after a cancel.
+        private enum Lifecycle {
+            /// No subscription has come from the upstream yet.
+            case awaitingSubscription
+            /// The subscriber is being handed this subscription, for steps that drop values up
+            /// front: what it asks for meanwhile is added up, and asked of the upstream with
+            /// those in one request afterwards, as Combine's `dropFirst` asks.
+            case handingOver(any Subscription, asked: Subscribers.Demand)
+            case subscribed(any Subscription)
+            /// The upstream ended itself, and the steps are handling its completion: a value they
+            /// send needs demand as any other does, or waits for it.
+            case completing
+            /// The upstream ended, or was cancelled (by the subscriber, or as the steps ended the
+            /// stream): nothing more is asked of it.
+            case terminal
+
+            /// The upstream's subscription, while it is kept.
+            var upstream: (any Subscription)? {
+                switch self {
+                case .handingOver(let upstream, _), .subscribed(let upstream): upstream
+                case .awaitingSubscription, .completing, .terminal: nil
+                }
+            }
+
+            /// Lets go of the upstream's subscription, if it is kept, and returns it.
+            mutating func end() -> (any Subscription)? {
+                let upstream = self.upstream
+                self = .terminal
+                return upstream
+            }
+        }
+
         private struct State {
-            var upstream: (any Subscription)?
+            var lifecycle = Lifecycle.awaitingSubscription
+            /// The subscriber, until the stream's end reaches it or it cancels: after the
+            /// upstream's end when a last value waits for demand.
             var downstream: Downstream?
-            var isCancelled = false
             /// What the subscriber has asked for and not yet been sent.
             var demand = Subscribers.Demand.none
             /// A value the completion step sent while nothing was asked for (`replaceError`'s),
             /// and the completion after it: both wait for the subscriber's next request.
             var heldLast: Downstream.Input?
             var heldCompletion: Subscribers.Completion<Downstream.Failure>?
-            /// While the subscriber is handed this subscription, for steps that drop values up
-            /// front: what it asks for meanwhile, asked of the upstream with those in one request
-            /// afterwards, as Combine's `dropFirst` asks.
-            var askedWhileSubscribing: Subscribers.Demand?
         }
 
         private let state: Locked<State>
@@ -130,14 +160,13 @@
         private var demandAfter = Subscribers.Demand.none
         /// How many of the values asked for up front are still to come.
         private var upFront = 0
-        /// Whether the steps are handling the upstream's completion.
-        private var isCompleting = false
 
         /// The operator's type, which names this subscription.
         private let publisherType: Any.Type
 
         var description: String {
-            subscriptionDescription(of: publisherType, upstream: state.withLock { $0.upstream })
+            subscriptionDescription(
+                of: publisherType, upstream: state.withLock { $0.lifecycle.upstream })
         }
 
         init(
@@ -158,19 +187,25 @@
         func receive(subscription: any Subscription) {
             let droppedUpFront = steps.droppedUpFront
             let isFirst = state.withLock { state in
-                guard state.upstream == nil, !state.isCancelled, let downstream = state.downstream
+                guard case .awaitingSubscription = state.lifecycle,
+                    let downstream = state.downstream
                 else { return nil as Downstream? }
-                state.upstream = subscription
-                if droppedUpFront > 0 { state.askedWhileSubscribing = Subscribers.Demand.none }
+                state.lifecycle =
+                    droppedUpFront > 0
+                    ? .handingOver(subscription, asked: .none) : .subscribed(subscription)
                 return downstream
             }
             guard let downstream = isFirst else { return subscription.cancel() }
             upFront = droppedUpFront
             downstream.receive(subscription: self)
             guard droppedUpFront > 0 else { return }
+            // Unless the subscriber cancelled while it was handed the subscription.
             let asked = state.withLock { state -> Subscribers.Demand? in
-                defer { state.askedWhileSubscribing = nil }
-                return state.isCancelled ? nil : state.askedWhileSubscribing
+                guard case .handingOver(let upstream, let asked) = state.lifecycle else {
+                    return nil
+                }
+                state.lifecycle = .subscribed(upstream)
+                return asked
             }
             if let asked { subscription.request(asked * steps.valuesPerOutput + droppedUpFront) }
         }
@@ -204,12 +239,17 @@
 
         func receive(completion: Subscribers.Completion<Failure>) {
             // The upstream has ended itself: nothing to cancel when the stream ends.
-            let upstream = state.withLock { $0.upstream.take() }
+            let upstream = state.withLock { state -> (any Subscription)? in
+                let upstream = state.lifecycle.end()
+                if !forwarder.isFinished { state.lifecycle = .completing }
+                return upstream
+            }
             withExtendedLifetime(upstream) {}
             guard !forwarder.isFinished else { return }
-            isCompleting = true
             steps.completion(completion, forwarder)
-            isCompleting = false
+            state.withLock { state in
+                if case .completing = state.lifecycle { state.lifecycle = .terminal }
+            }
         }
 
         func request(_ demand: Subscribers.Demand) {
@@ -218,12 +258,12 @@
             )
             let (upstream, held) = state.withLock { state -> ((any Subscription)?, Held?) in
                 state.demand += demand
-                if let asked = state.askedWhileSubscribing {
-                    state.askedWhileSubscribing = asked + demand
+                if case .handingOver(let upstream, let asked) = state.lifecycle {
+                    state.lifecycle = .handingOver(upstream, asked: asked + demand)
                     return (nil, nil)
                 }
                 guard let value = state.heldLast.take(), let downstream = state.downstream.take()
-                else { return (state.upstream, nil) }
+                else { return (state.lifecycle.upstream, nil) }
                 return (nil, (downstream, value, state.heldCompletion.take() ?? .finished))
             }
             if let (downstream, value, completion) = held {
@@ -236,8 +276,7 @@
 
         func cancel() {
             let (upstream, downstream, held) = state.withLock { state in
-                state.isCancelled = true
-                return (state.upstream.take(), state.downstream.take(), state.heldLast.take())
+                (state.lifecycle.end(), state.downstream.take(), state.heldLast.take())
             }
             upstream?.cancel()
             // Released after the lock: a release may run user code.
@@ -249,7 +288,7 @@
                 guard let downstream = state.downstream else { return nil }
                 // A value from the completion step needs demand as any other does: without it,
                 // it waits, with the completion, for the next request (Combine's replaceError).
-                if isCompleting, state.demand == .none {
+                if case .completing = state.lifecycle, state.demand == .none {
                     state.heldLast = value
                     return nil
                 }
@@ -278,7 +317,13 @@
         }
 
         private func cancelUpstream() {
-            state.withLock { $0.upstream.take() }?.cancel()
+            // Only a kept subscription: the steps may end the stream while handling the
+            // upstream's own completion, which stays `completing` until they return.
+            state.withLock { state -> (any Subscription)? in
+                guard let upstream = state.lifecycle.upstream else { return nil }
+                state.lifecycle = .terminal
+                return upstream
+            }?.cancel()
         }
     }
 #endif

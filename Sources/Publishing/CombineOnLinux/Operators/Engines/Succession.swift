@@ -9,7 +9,7 @@
     /// Stages that overlap (`switchToLatest`'s, and its publisher of publishers) may send from
     /// different threads at once: the subscriber is reached through a ``SerialDownstream``.
     // @unchecked: every mutable field is in `state`, behind its lock; `downstream` locks itself.
-    final class Succession<Downstream: Subscriber>: Subscription, CustomStringConvertible,
+    final class Succession<Downstream: Subscriber>: Subscription, CombineReflecting,
         // @unchecked: see above.
         @unchecked Sendable
     {
