@@ -89,10 +89,11 @@
     /// subscriber asks; a failure goes at once, dropping what waits; the finish goes once nothing
     /// waits and the subscriber has asked.
     ///
-    /// One thread drains at a time (`isDraining`); what another thread adds meanwhile, or the
-    /// subscriber asks for from inside a delivery, is taken by the drain under way.
-    // @unchecked: every mutable field is in `state`, behind its lock; only the draining thread
-    // calls the subscriber with values and the completion.
+    /// Delivered by ``DeliveryTurn``'s rule, with every call served by the drain under way: what
+    /// another thread adds meanwhile, or the subscriber asks for from inside a delivery, is
+    /// taken by that drain's loop, as Combine's `buffer` takes it.
+    // @unchecked: every mutable field is in `state`, behind its lock; only the thread whose turn
+    // it is (`State.turn`) calls the subscriber with values and the completion.
     private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription,
         // @unchecked: see above.
         @unchecked Sendable
@@ -148,8 +149,8 @@
             var values = FIFO<Input>()
             var count = 0
             var demand = Subscribers.Demand.none
-            /// A loop guard, whatever the lifecycle: one thread drains at a time.
-            var isDraining = false
+            /// Whose turn it is to drain, whatever the lifecycle.
+            var turn = DeliveryTurn()
         }
 
         private let state: Locked<State>
@@ -247,15 +248,15 @@
             var upstreamDemand = Subscribers.Demand.none
             guard
                 state.withLock({ state in
-                    guard !state.isDraining else { return false }
-                    state.isDraining = true
+                    guard !state.turn.isTaken else { return false }
+                    state.turn.begin()
                     return true
                 })
             else { return .none }
             while true {
                 let step = state.withLock { state -> Step in
                     guard let downstream = state.lifecycle.downstream else {
-                        state.isDraining = false
+                        state.turn.end()
                         return .done
                     }
                     if case .completing(.failure, _) = state.lifecycle {
@@ -270,10 +271,10 @@
                         state.demand > 0 || terminal.isFailure
                     {
                         state.lifecycle = .terminal
-                        state.isDraining = false
+                        state.turn.end()
                         return .completion(downstream, terminal)
                     }
-                    state.isDraining = false
+                    state.turn.end()
                     return .done
                 }
                 switch step {

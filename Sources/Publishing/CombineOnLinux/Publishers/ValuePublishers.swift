@@ -139,8 +139,8 @@
     /// The completion follows the last element at once, without waiting for more demand, as in
     /// Combine: the next element is looked at before the current one is sent.
     // @unchecked: every mutable field but `iterator` is in `state`, behind its lock; only the
-    // request that set `isSending` (under the lock) advances `iterator` and calls the subscriber
-    // with values.
+    // request whose turn it is (`State.turn`, taken under the lock) advances `iterator` and calls
+    // the subscriber with values.
     final class SequenceSubscription<Downstream: Subscriber, Elements: Swift.Sequence>:
         // @unchecked: see above.
         Subscription, CombineReflecting, @unchecked Sendable
@@ -149,7 +149,9 @@
             var downstream: Downstream?
             var next: Elements.Element?
             var demand = Subscribers.Demand.none
-            var isSending = false
+            /// Whose turn it is to send. Every request, from inside a delivery or from another
+            /// thread, is served by the sending loop under way, as Combine's sequence serves it.
+            var turn = DeliveryTurn()
         }
 
         private let state: Locked<State>
@@ -197,11 +199,11 @@
             state.lock.lock()
             state.state.demand += demand
             // A request from inside `receive(_:)` adds to the demand the sending loop uses.
-            guard !state.state.isSending else {
+            guard !state.state.turn.isTaken else {
                 state.lock.unlock()
                 return
             }
-            state.state.isSending = true
+            state.state.turn.begin()
             while state.state.downstream != nil, state.state.demand > 0,
                 let element = state.state.next
             {
@@ -217,7 +219,7 @@
                 state.lock.lock()
                 state.state.demand += more
             }
-            state.state.isSending = false
+            state.state.turn.end()
             guard state.state.next == nil, let downstream = state.state.downstream.take() else {
                 state.lock.unlock()
                 return
