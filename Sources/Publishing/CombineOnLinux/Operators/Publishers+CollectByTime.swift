@@ -1,8 +1,5 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    // Scheduled work and upstream sends can run on different threads at once, so this delivers
-    // through a ``Gate``: one event at a time, nothing after the completion or a cancel.
-
     extension Publishers {
         /// How `collect(_:options:)` groups values by time.
         public enum TimeGroupingStrategy<Context: Scheduler> {
@@ -13,7 +10,7 @@
         }
 
         /// A publisher of its upstream's values in arrays, one per interval (or per count).
-        public struct CollectByTime<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
+        public struct CollectByTime<Upstream: Publisher, Context: Scheduler>: Publisher {
             /// The values of one group.
             public typealias Output = [Upstream.Output]
             /// The upstream's failure type.
@@ -50,94 +47,26 @@
                 }
             }
 
-            /// Attaches `subscriber`; the intervals start before it is handed its subscription.
+            /// Attaches `subscriber`, then subscribes to the upstream; the intervals start first.
+            ///
+            /// As in Combine, the upstream is asked for values only as the subscriber asks: with
+            /// `.byTime`, for one value on each of the subscriber's requests and one more for
+            /// each value received; with `.byTimeOrCount`, for `count` values per group asked
+            /// for. A group whose interval ends while the subscriber has asked for nothing waits,
+            /// growing, for its request.
             ///
             /// - Parameter subscriber: The subscriber to attach.
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
-                guard !attachIfSink(subscriber) else { return }
-                // Started here, not when the closures are attached (after the hand-over): a time
-                // operator below, which arms its own timer when it is handed its subscription,
-                // then comes second at an instant both fall due, as in Combine.
-                let intervals = startIntervals()
-                Publishing.subscribe(subscriber, to: Self.self, valuesWithoutDemand: .held) {
-                    collect(with: intervals, receiveCompletion: $0, receiveValue: $1)
-                }
-            }
-
-            /// Subscribes to the upstream; sends each non-empty group when its interval ends (or
-            /// its count is reached), and the rest, then the completion, on the scheduler once the
-            /// upstream finishes.
-            @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                collect(
-                    with: startIntervals(), receiveCompletion: receiveCompletion,
-                    receiveValue: receiveValue)
-            }
-
-            /// Starts the repeating timer; each tick runs what `tick` holds by then.
-            private func startIntervals() -> (timer: any Cancellable, tick: Locked<(() -> Void)?>) {
-                let (scheduler, interval, _) = schedule
-                let tick = Locked<(() -> Void)?>(nil)
-                let timer = scheduler.schedule(
-                    after: scheduler.now.advanced(by: interval), interval: interval,
-                    tolerance: scheduler.minimumTolerance, options: options
-                ) { tick.withLock { $0 }?() }
-                return (timer, tick)
-            }
-
-            /// Subscribes to the upstream, grouping its values; the ticks of `intervals` send them.
-            private func collect(
-                with intervals: (timer: any Cancellable, tick: Locked<(() -> Void)?>),
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                let (scheduler, _, count) = schedule
-                let options = options
-                let gate = Gate(
-                    [Upstream.Output](), receiveValue: receiveValue,
-                    receiveCompletion: receiveCompletion)
-                intervals.tick.withLock { tick in
-                    tick = {
-                        gate.update { group, outbox in
-                            guard !group.isEmpty else { return }
-                            outbox.send(group)
-                            group = []
-                        }
-                    }
-                }
-                let ticksKey = gate.reserve()
-                let timer = intervals.timer
-                gate.hold(AnyCancellable { timer.cancel() }, as: ticksKey)
-                gate.hold(
-                    upstream.sink(
-                        receiveCompletion: { completion in
-                            // As Combine's: the intervals stop, and the rest (dropped on failure)
-                            // and the completion go out on the scheduler, as its next action.
-                            gate.cancelUpstream(ticksKey)
-                            scheduler.schedule(options: options) {
-                                gate.update { group, outbox in
-                                    if case .finished = completion, !group.isEmpty {
-                                        outbox.send(group)
-                                    }
-                                    group = []
-                                    outbox.finish(completion)
-                                }
-                            }
-                        },
-                        receiveValue: { value in
-                            gate.update { group, outbox in
-                                group.append(value)
-                                guard group.count >= count else { return }
-                                outbox.send(group)
-                                group = []
-                            }
-                        }
-                    ))
-                return AnyCancellable { gate.cancel() }
+                let (scheduler, interval, count) = schedule
+                let subscription = CollectByTimeSubscription<Upstream, Context, Downstream>(
+                    subscriber, scheduler: scheduler, interval: interval,
+                    count: count == .max ? nil : Swift.max(count, 1), options: options)
+                // Started before the upstream is subscribed and the subscriber handed its
+                // subscription: a time operator below, which arms its own timer when it is handed
+                // its subscription, then comes second at an instant both fall due, as in Combine.
+                subscription.startIntervals()
+                upstream.subscribe(subscription)
             }
         }
     }

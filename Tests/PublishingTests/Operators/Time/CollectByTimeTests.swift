@@ -75,4 +75,78 @@ struct CollectByTimeTests {
         #expect(events == ["[1, 3]", "finished"])
         withExtendedLifetime(token) {}
     }
+
+    @Test("collect by time asks its upstream for one value per request, and one more per value")
+    func collectByTimeAsksOneAtATime() {
+        let scheduler = DispatchQueue.test
+        let upstream = RecordingUpstream<Int, Never>()
+        let probe = DemandProbe<[Int], Never>(initial: .none)
+        upstream.collect(.byTime(scheduler, .seconds(1))).subscribe(probe)
+        #expect(upstream.requests.isEmpty)
+        probe.request(.max(3))
+        #expect(upstream.requests == [.max(1)])
+        #expect(upstream.send(1) == .max(1))
+        #expect(upstream.send(2) == .max(1))
+        scheduler.advance(by: .seconds(1))
+        #expect(probe.values == [[1, 2]])
+        #expect(upstream.requests == [.max(1)])
+    }
+
+    @Test("collect by time keeps a group its subscriber has not asked for, and sends it when asked")
+    func collectByTimeWaitsForDemand() {
+        let scheduler = DispatchQueue.test
+        let upstream = RecordingUpstream<Int, Never>()
+        let probe = DemandProbe<[Int], Never>(initial: .max(1))
+        upstream.collect(.byTime(scheduler, .seconds(1))).subscribe(probe)
+        _ = upstream.send(1)
+        scheduler.advance(by: .seconds(1))
+        #expect(probe.values == [[1]])
+        // Asked for one group, and had it: the next interval's group waits, and grows.
+        _ = upstream.send(2)
+        scheduler.advance(by: .seconds(1))
+        _ = upstream.send(3)
+        scheduler.advance(by: .seconds(1))
+        #expect(probe.values == [[1]])
+        probe.request(.max(1))
+        #expect(probe.values == [[1]])
+        scheduler.advance(by: .seconds(1))
+        #expect(probe.values == [[1], [2, 3]])
+    }
+
+    @Test("collect by time or count asks its upstream for count values per group asked for")
+    func collectByTimeOrCountAsksPerGroup() {
+        let scheduler = DispatchQueue.test
+        let upstream = RecordingUpstream<Int, Never>()
+        let probe = DemandProbe<[Int], Never>(initial: .max(2))
+        upstream.collect(.byTimeOrCount(scheduler, .seconds(1), 3)).subscribe(probe)
+        #expect(upstream.requests == [.max(6)])
+        for value in 1...3 { #expect(upstream.send(value) == .none) }
+        #expect(probe.values == [[1, 2, 3]])
+        probe.perValue = .max(1)
+        for value in 4...6 { _ = upstream.send(value) }
+        // The second group was asked for one more when delivered: three more values, asked
+        // for by a request or by the demand returned from the value (either is Combine's).
+        #expect(probe.values == [[1, 2, 3], [4, 5, 6]])
+        let asked = (upstream.requests + upstream.returnedDemands).reduce(.none, +)
+        #expect(asked == .max(9))
+    }
+
+    @Test("collect by time finishes only once the subscriber has asked for the rest")
+    func collectByTimeFinishWaitsForDemand() {
+        let scheduler = DispatchQueue.test
+        let upstream = RecordingUpstream<Int, Never>()
+        let probe = DemandProbe<[Int], Never>(initial: .max(1))
+        upstream.collect(.byTime(scheduler, .seconds(1))).subscribe(probe)
+        _ = upstream.send(1)
+        scheduler.advance(by: .seconds(1))
+        _ = upstream.send(2)
+        upstream.send(completion: .finished)
+        scheduler.advance()
+        #expect(probe.values == [[1]])
+        #expect(probe.completions.isEmpty)
+        probe.request(.max(1))
+        scheduler.advance()
+        #expect(probe.values == [[1], [2]])
+        #expect(probe.completions.count == 1)
+    }
 }
