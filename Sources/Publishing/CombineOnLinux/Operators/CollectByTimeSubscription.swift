@@ -151,7 +151,7 @@
         }
 
         func cancel() {
-            let released = state.withLock { state in
+            let (upstream, intervals, group) = state.withLock { state in
                 defer {
                     state.lifecycle = .terminal
                     state.group = []
@@ -160,10 +160,11 @@
                     if case .subscribed(let upstream) = state.lifecycle { upstream } else { nil }
                 return (upstream, state.intervals.take(), state.group)
             }
-            released.1?.cancel()
-            released.0?.cancel()
+            intervals?.cancel()
+            upstream?.cancel()
             downstream.cancel()
-            withExtendedLifetime(released.2) {}
+            // What was collected is released after the lock: a release may run user code.
+            withExtendedLifetime(group) {}
         }
 
         // MARK: Delivering
