@@ -24,18 +24,37 @@ struct WaitProgress<Output> {
     private var consumed = 0
     private var previous: Output?
     private var idleGeneration = 0
-    private(set) var idleTimer: DeadlineTimer?
+    private var idleTimer: DeadlineTimer?
+    private var idleDue: ContinuousClock.Instant?
+    private var idleGrace = StarvationGrace()
+    /// When the timeout comes due: `start` plus the timeout, moved once by its grace.
+    private var timeoutDue: ContinuousClock.Instant
+    private var timeoutTimer: DeadlineTimer?
+    private var timeoutGrace = StarvationGrace()
+    /// Set once the action passed to `perform:` has begun; `nil` without one.
+    private let actionStarted: Locked<Bool>?
 
     init(
         plan: WaitPlan<Output>,
         report: FailureMessage<Output>,
         start: ContinuousClock.Instant,
-        isActionRunning: Bool
+        actionStarted: Locked<Bool>?
     ) {
         self.plan = plan
         self.report = report
         self.start = start
-        self.isActionRunning = isActionRunning
+        self.isActionRunning = actionStarted != nil
+        self.actionStarted = actionStarted
+        self.timeoutDue = start.advanced(by: report.timeout)
+    }
+
+    /// Whether the action, if any, has had the chance to run: see ``StarvationGrace``.
+    private var hasActionStarted: Bool { actionStarted?.withLock { $0 } ?? true }
+
+    /// Stops both timers; the wait calls it as it returns.
+    func cancelTimers() {
+        timeoutTimer?.cancel()
+        idleTimer?.cancel()
     }
 
     private var areConditionsMet: Bool { step >= plan.steps.count }
@@ -70,6 +89,14 @@ struct WaitProgress<Output> {
         }
     }
 
+    private mutating func armTimeout<Failure>(
+        _ mailbox: Mailbox<WaitEvent<Output, Failure>>,
+        after delay: Duration
+    ) {
+        timeoutTimer?.cancel()
+        timeoutTimer = DeadlineTimer(after: delay) { mailbox.post(.timedOut) }
+    }
+
     private mutating func armIdleTimer<Failure>(
         _ mailbox: Mailbox<WaitEvent<Output, Failure>>
     ) {
@@ -77,29 +104,31 @@ struct WaitProgress<Output> {
         idleTimer?.cancel()
         idleGeneration += 1
         let generation = idleGeneration
+        idleDue = ContinuousClock.now.advanced(by: idleTimeout)
         idleTimer = DeadlineTimer(after: idleTimeout) {
             mailbox.post(.idle(generation: generation))
         }
     }
 
-    /// Feeds the mailbox's events to the steps until an outcome is reached; calls
-    /// `beforeSuspending` once, the first time no event is waiting.
+    /// Feeds the mailbox's events to the steps until an outcome is reached.
+    ///
+    /// The timeout's timer is armed only when the wait first has to suspend, for what is left of
+    /// the timeout: a wait whose value is already there never touches the deadline thread.
     mutating func run<Failure>(
         from mailbox: Mailbox<WaitEvent<Output, Failure>>,
         isolation: isolated (any Actor)? = #isolation,
-        at callSite: CallSite,
-        beforeSuspending: () -> Void
+        at callSite: CallSite
     ) async -> WaitOutcome? {
         let clock = ContinuousClock()
         passForbiddingSteps()
         armIdleTimer(mailbox)
-        // `beforeSuspending` is needed once; asking the mailbox takes its lock.
+        // The timer is needed once; asking the mailbox takes its lock.
         var isPreparedToSuspend = false
         while !isDone {
             settleIfDue()
             if isDone { break }
             if !isPreparedToSuspend, !mailbox.hasMessage {
-                beforeSuspending()
+                armTimeout(mailbox, after: timeoutDue - clock.now)
                 isPreparedToSuspend = true
             }
             // `nil`: the waiting task was cancelled. That is the caller's decision, not a failed
@@ -142,12 +171,27 @@ struct WaitProgress<Output> {
                     if isSettling { isSettled = true }
                     continue
                 }
+                if let more = timeoutGrace.extraTime(
+                    of: report.timeout, due: timeoutDue, handledAt: clock.now,
+                    workHasStarted: hasActionStarted)
+                {
+                    timeoutDue = clock.now.advanced(by: more)
+                    armTimeout(mailbox, after: more)
+                    continue
+                }
                 report.fail(.timedOut, after: report.timeout, at: callSite)
                 return nil
             case .windowPassed:
                 isWindowOver = true
             case .idle(let generation):
-                guard generation == idleGeneration, let idleTimeout = plan.idleLimit else {
+                guard generation == idleGeneration, let idleTimeout = plan.idleLimit,
+                    let idleDue
+                else { continue }
+                if idleGrace.extraTime(
+                    of: idleTimeout, due: idleDue, handledAt: clock.now,
+                    workHasStarted: hasActionStarted) != nil
+                {
+                    armIdleTimer(mailbox)
                     continue
                 }
                 report.fail(.idle(idleTimeout), after: clock.now - start, at: callSite)

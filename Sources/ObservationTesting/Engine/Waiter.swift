@@ -117,19 +117,17 @@ enum Waiter {
         let start = ContinuousClock.now
         let subscription = subscribe(mailbox)
         defer { subscription.cancel() }
-        // Armed only when the wait first has to suspend, for what is left of the timeout: a wait
-        // whose value is already there never touches the deadline thread.
-        var timer: DeadlineTimer?
-        defer { timer?.cancel() }
         let windowTimer = window.map { DeadlineTimer(after: $0) { mailbox.post(.windowPassed) } }
         defer { windowTimer?.cancel() }
 
         // The action runs on the caller's isolation, concurrently with the wait, so a timeout is
         // reported even if the action never returns. It never outlives the wait: it has finished,
         // or has been cancelled and awaited, before the wait returns.
+        let actionStarted = action.map { _ in Locked(false) }
         let actionTask = action.map { action in
             Task {
                 _ = isolation
+                actionStarted?.withLock { $0 = true }
                 do {
                     try await action()
                     mailbox.post(.actionFinished(thrown: nil))
@@ -153,18 +151,15 @@ enum Waiter {
                 timeoutHint: plan.timeoutHint
             ),
             start: start,
-            isActionRunning: actionTask != nil
+            actionStarted: actionStarted
         )
         // Observed state is read on the wait's actor after each change: a window must not end
         // while a read of a change made within it (by the action, say) is still to come.
         if case .window = plan.ending, let reads = subscription as? ReadScheduler {
             progress.settle = { reads.afterScheduledReads { mailbox.post(.settled) } }
         }
-        let result = await progress.run(from: mailbox, at: callSite) {
-            let remaining = timeout - (ContinuousClock.now - start)
-            timer = DeadlineTimer(after: remaining) { mailbox.post(.timedOut) }
-        }
-        progress.idleTimer?.cancel()
+        let result = await progress.run(from: mailbox, at: callSite)
+        progress.cancelTimers()
         if let actionTask {
             actionTask.cancel()
             await actionTask.value

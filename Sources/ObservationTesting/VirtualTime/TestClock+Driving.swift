@@ -94,7 +94,9 @@ extension TestClock {
     ///
     /// When `timeout` of real time has passed and `operation` has not returned, such as with a
     /// timer loop that sleeps forever, `run` records a failure naming the sleepers, cancels
-    /// `operation` and returns without waiting for it, so it never hangs.
+    /// `operation` and returns without waiting for it, so it never hangs. (A budget that
+    /// passes while the process is too busy to run `operation` is given once more; see
+    /// <doc:TimeoutsAndCI>.)
     ///
     /// - Parameters:
     ///   - timeout: How much real time the run may take; ten seconds by default.
@@ -127,26 +129,39 @@ extension TestClock {
         // Wakes the loop below when it has nothing to advance: a new sleeper, the operation's
         // end, or the budget's.
         let wake = Mailbox<Void>()
+        let hasStarted = Locked(false)
         let hasReturned = Locked(false)
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: budget)
+        var deadline = clock.now.advanced(by: budget)
+        var grace = StarvationGrace()
         let subscription = counts.withLock { $0 }.sink { _ in wake.post(()) }
         defer { subscription.cancel() }
         let schedulingSubscription = scheduling.withLock { $0 }.sink { wake.post(()) }
         defer { schedulingSubscription.cancel() }
-        let timer = DeadlineTimer(after: budget) { wake.post(()) }
+        var timer = DeadlineTimer(after: budget) { wake.post(()) }
         defer { timer.cancel() }
         // Holds the non-Sendable operation in a task on the caller's isolation, so it can be
         // cancelled and left behind if it never returns.
         let task = Task {
             _ = isolation
+            hasStarted.withLock { $0 = true }
             await operation()
             hasReturned.withLock { $0 = true }
             wake.post(())
         }
         var steps = 0
         while !hasReturned.withLock({ $0 }) {
-            guard clock.now < deadline else {
+            let now = clock.now
+            if now >= deadline,
+                let more = grace.extraTime(
+                    of: budget, due: deadline, handledAt: now,
+                    workHasStarted: hasStarted.withLock { $0 })
+            {
+                deadline = now.advanced(by: more)
+                timer.cancel()
+                timer = DeadlineTimer(after: more) { wake.post(()) }
+            }
+            guard now < deadline else {
                 let (asleep, next) = state.withLock { ($0.sleepers.count, $0.sleepers.first) }
                 let nextWake = next.map { ", the next until \($0.deadline)" } ?? ""
                 FailureReporter.record(
