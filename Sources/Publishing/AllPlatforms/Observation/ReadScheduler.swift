@@ -116,9 +116,10 @@ package final class ReadScheduler: Cancellable, @unchecked Sendable {
                     access,
                     didSet: { [self] tracking in
                         // One notice per registration, as with `onChange`: the read it schedules
-                        // registers again.
-                        tracking.cancel()
+                        // registers again. The read is scheduled first, so that the observer's
+                        // wake is under way while the registration is removed.
                         self.noteChange()
+                        tracking.cancel()
                     })
                 return
             }

@@ -108,6 +108,7 @@
         /// once the assignment delivering it has stored it (or a later one has overtaken it); the
         /// current value at once. For the package's own subscribers: `receiveValue` runs under the
         /// relay's lock, so it must not use this relay.
+        @inlinable
         func subscribeAfterStores(_ receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
             let subscription = subscribe(
                 receiveCompletion: { _ in },

@@ -120,7 +120,7 @@
         /// stored it (or a later one has overtaken it): what a test's wait takes, as a
         /// `@Published` property publishes before it stores, as in Combine. `receiveValue` runs
         /// under a lock: it must not assign the property or subscribe to it.
-        @usableFromInline
+        @inlinable
         package func sinkAfterStores(_ receiveValue: @escaping (Value) -> Void) -> AnyCancellable {
             relay.subscribeAfterStores(receiveValue)
         }
