@@ -169,6 +169,25 @@ struct StateConditionTests {
         }
     }
 
+    @Test("The check that met the last condition shows its state when the action then fails")
+    @MainActor
+    func metCheckKeepsItsStateWhileTheActionRuns() async {
+        let viewModel = ListViewModel()
+        await withCapturedFailures {
+            await until(viewModel) {
+                $0.items.count == 3
+            } perform: {
+                await viewModel.load()
+                await Task.yield()  // the last change is read before this yield ends
+                throw TestError(code: 6)
+            }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("the action threw")
+                && text.contains("true (items: [1, 2, 3], isLoading: false)")
+        }
+    }
+
     @Test("A condition that throws fails the wait with its error")
     @MainActor
     func conditionThrows() async {

@@ -56,7 +56,7 @@ public func until<each Model: AnyObject>(
 ) async -> Bool {
     let checks = StateChecks(
         [bind(condition, to: repeat each models)], watching: objects(repeat each models),
-        isolation: isolation)
+        mayFailAfterLastCondition: action != nil, isolation: isolation)
     return await Waiter.until(
         checks.waitSource,
         satisfies: checks.steps,
@@ -95,7 +95,9 @@ public func until(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
-    let checks = StateChecks(conditions, watching: models, isolation: isolation)
+    let checks = StateChecks(
+        conditions, watching: models, mayFailAfterLastCondition: action != nil,
+        isolation: isolation)
     return await Waiter.until(
         checks.waitSource,
         satisfies: checks.steps,

@@ -70,6 +70,9 @@ final class StateChecks {
     private let conditions: [() throws -> Bool]
     private let objects: [AnyObject]
     private let watchesWholeObjects: Bool
+    /// Whether a wait can still fail once its last condition is met (it has an action to wait
+    /// for), so that the check meeting it needs the state for the timeline too.
+    private let mayFailAfterLastCondition: Bool
     private let progress = Locked(Progress())
     private let trigger = ReadTrigger()
     private let source: ObservedState<StateCheck>
@@ -77,10 +80,12 @@ final class StateChecks {
     init(
         _ conditions: [() throws -> Bool],
         watching objects: [AnyObject],
+        mayFailAfterLastCondition: Bool,
         isolation: isolated (any Actor)?
     ) {
         self.conditions = conditions
         self.objects = objects
+        self.mayFailAfterLastCondition = mayFailAfterLastCondition
         watchesWholeObjects = objects.contains { ModelState.isWatchable($0) }
         var read: (() -> StateCheck?)!
         source = ObservedState(watching: objects, trigger: trigger, isolation: isolation) {
@@ -131,7 +136,14 @@ final class StateChecks {
         if progress.withLock({ $0.unobservableStep == step }) { outcome = .readNothing }
         var state: StateSnapshot?
         var changes: [StateSnapshot.Property] = []
-        if !objects.isEmpty {
+        // The state is read for the failure timeline. A check that meets the last condition of
+        // a wait that cannot fail after it ends the wait: its state would never be shown, and
+        // reading every property of the watched models was most of the time from the change
+        // to the test's next line.
+        let endsTheWait =
+            !mayFailAfterLastCondition && step == conditions.count - 1
+            && { if case .returned(true) = outcome { true } else { false } }()
+        if !objects.isEmpty, !endsTheWait {
             let snapshot = StateSnapshot(of: objects)
             (state, changes) = progress.withLock { progress in
                 if let last = progress.last, last.state == snapshot {

@@ -211,8 +211,15 @@ package final class ReadScheduler: Cancellable, @unchecked Sendable {
         let delays = Self.confirmationDelays
         guard attempt < delays.count else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(delays[attempt])) {
+            // Ended here, off the observer's actor, once the subscription is cancelled or a newer
+            // change has taken over: a cancelled wait's confirmations would otherwise each queue
+            // a job on that actor, which on the main actor delays whatever the test does next.
             var handoff: JobHandoff?
-            self.state.withLock { handoff = $0.handoff }
+            let isCurrent = self.state.withLock { state -> Bool in
+                handoff = state.handoff
+                return state.read != nil && state.changeCount == change
+            }
+            guard isCurrent else { return }
             self.run({ self.readToConfirm(change: change, attempt: attempt) }, handingTo: handoff)
         }
     }
