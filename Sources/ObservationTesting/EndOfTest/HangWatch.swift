@@ -8,7 +8,8 @@ import Publishing
 /// enrolled, and when their work has stood still for ``patience`` (no time passed, nothing went
 /// to sleep, woke, was scheduled or ran) while none of the test's waits is running (a wait
 /// reports itself when its timeout passes), it records one failure, naming what is stuck and
-/// what to do, and stops watching.
+/// what to do, and stops watching. A look that comes late, because the process was too busy to
+/// run it, starts the count again: the test could not run either.
 enum HangWatch {
     /// What one clock has pending, as the watch compares it from one look to the next.
     struct Stuck: Sendable {
@@ -37,6 +38,14 @@ enum HangWatch {
     /// How often the watch looks.
     private static var interval: Duration { .milliseconds(250) }
 
+    /// Whether a look due at `due` came so late that the process could not run the test either,
+    /// by the rule of ``StarvationGrace``: the test's stand-still is then counted afresh, so that a
+    /// loaded machine's pause is not reported as a hang.
+    static func isLate(due: ContinuousClock.Instant, lookedAt now: ContinuousClock.Instant) -> Bool
+    {
+        now - due > StarvationGrace.tolerance(for: patience)
+    }
+
     /// Counts a wait of the running test as running, from `waitBegan()` to `waitEnded(_:)`:
     /// while one runs, its own timeout will speak. Returns what to pass to `waitEnded(_:)`.
     static func waitBegan() -> EndOfTestScope? {
@@ -59,9 +68,12 @@ enum HangWatch {
         var last: [[UInt64]] = []
         var since = clock.now
         while !Task.isCancelled {
+            let due = clock.now.advanced(by: interval)
             try? await clock.sleep(for: interval)
             let stuck = stalls().compactMap { $0() }
-            if stuck.isEmpty || stuck.map(\.fingerprint) != last || isWaiting() {
+            if stuck.isEmpty || stuck.map(\.fingerprint) != last || isWaiting()
+                || isLate(due: due, lookedAt: clock.now)
+            {
                 last = stuck.map(\.fingerprint)
                 since = clock.now
                 continue

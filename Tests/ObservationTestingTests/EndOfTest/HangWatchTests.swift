@@ -86,6 +86,18 @@ struct HangWatchTests {
         #expect(found.count == 1)
         #expect(found.first?.message.contains("until(_:satisfies:) timed out") == true)
     }
+
+    @Test("A look that comes late, the process too busy to run it, starts the count again")
+    func lateLookRestartsTheCount() {
+        let due = ContinuousClock.now
+        // A tenth of the patience, and at least 0.1 s, as a timeout's grace is.
+        #expect(!HangWatch.isLate(due: due, lookedAt: due + .milliseconds(500)))
+        #expect(HangWatch.isLate(due: due, lookedAt: due + .milliseconds(501)))
+        HangWatch.$patienceForTests.withValue(.milliseconds(300)) {
+            #expect(!HangWatch.isLate(due: due, lookedAt: due + .milliseconds(100)))
+            #expect(HangWatch.isLate(due: due, lookedAt: due + .milliseconds(101)))
+        }
+    }
 }
 
 /// XCTest's side, through `XCTFail`.
