@@ -2,7 +2,10 @@ import Publishing
 
 /// One check of a condition over state, as a wait receives it: which condition, what it
 /// returned, and how the watched view models stood.
-struct StateCheck: Equatable, CustomDebugStringConvertible {
+///
+/// A class: a check goes from the read into the wait's mailbox as an `Any`, and is kept as the
+/// last value sent; a reference is boxed and copied without copying its fields.
+final class StateCheck: Equatable, CustomDebugStringConvertible {
     enum Outcome {
         case returned(Bool)
         case threw(any Error)
@@ -10,13 +13,24 @@ struct StateCheck: Equatable, CustomDebugStringConvertible {
         case readNothing
     }
 
-    var step: Int
-    var stepCount: Int
-    var outcome: Outcome
+    let step: Int
+    let stepCount: Int
+    let outcome: Outcome
     /// The watched view models' properties, if any are watched.
-    var state: StateSnapshot?
+    let state: StateSnapshot?
     /// The properties that changed since the state before, for the timeline.
-    var changes: [StateSnapshot.Property]
+    let changes: [StateSnapshot.Property]
+
+    init(
+        step: Int, stepCount: Int, outcome: Outcome, state: StateSnapshot?,
+        changes: [StateSnapshot.Property]
+    ) {
+        self.step = step
+        self.stepCount = stepCount
+        self.outcome = outcome
+        self.state = state
+        self.changes = changes
+    }
 
     static func == (lhs: StateCheck, rhs: StateCheck) -> Bool {
         lhs.step == rhs.step && lhs.outcome.isSame(as: rhs.outcome) && lhs.state == rhs.state
@@ -71,8 +85,9 @@ struct UnobservableCondition: Error, ExplainedFailure {
 final class StateChecks {
     private struct Progress {
         var pending = 0
-        /// Steps already checked for reading observable state.
-        var checkedSteps = Set<Int>()
+        /// The last step checked for reading observable state: steps are checked in order, each
+        /// first when it becomes pending.
+        var checkedThrough = -1
         var unobservableStep: Int?
         var last: (state: StateSnapshot, changes: [StateSnapshot.Property])?
     }
@@ -128,22 +143,28 @@ final class StateChecks {
 
     /// Runs the pending condition on the current state.
     private func check() -> StateCheck {
-        let step = progress.withLock { $0.pending }
+        // One lock for what a check needs to know before it runs: this is every change's path.
+        let (step, isFirstCheck, isUnobservable) = progress.withLock { progress in
+            let step = progress.pending
+            defer { progress.checkedThrough = max(progress.checkedThrough, step) }
+            return (step, step > progress.checkedThrough, progress.unobservableStep == step)
+        }
         let condition = conditions[step]
         var outcome = StateCheck.Outcome.returned(false)
         let evaluate = {
             do { outcome = .returned(try condition()) } catch { outcome = .threw(error) }
         }
-        let isFirstCheck = progress.withLock { $0.checkedSteps.insert(step).inserted }
+        var readsNothing = isUnobservable
         if isFirstCheck, !watchesWholeObjects {
             // Only Observation can wake this condition: it must read something Observation sees.
             if !readsObservableState(evaluate) {
                 progress.withLock { $0.unobservableStep = step }
+                readsNothing = true
             }
         } else {
             evaluate()
         }
-        if progress.withLock({ $0.unobservableStep == step }) { outcome = .readNothing }
+        if readsNothing { outcome = .readNothing }
         var state: StateSnapshot?
         var changes: [StateSnapshot.Property] = []
         // The state is read for the failure timeline. A check that meets the last condition of
