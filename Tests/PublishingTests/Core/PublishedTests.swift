@@ -310,4 +310,23 @@ struct PublishedTests {
         #expect(seen == ["will: ", "sent x: ", "will: x"])
         withExtendedLifetime((willChange, published)) {}
     }
+
+    // Linux: the hook a test's wait takes values through. It runs under the relay's lock, so
+    // it looks at the stored value directly, as only the lock's holder may.
+    #if !canImport(Combine)
+        @Test(
+            "A wait's hook gets each value once stored, in order: alone, and beside a sink",
+            arguments: [false, true])
+        func afterStoreHookSeesTheStore(besideASink: Bool) {
+            let model = SharedModel()
+            let relay = model.$value.relay
+            var seen: [String] = []
+            let hook = model.$value.sinkAfterStores { seen.append("\($0) stored \(relay.stored!)") }
+            let sink = besideASink ? model.$value.sink { _ in } : nil
+            model.value = 1
+            model.value = 2
+            #expect(seen == ["0 stored 0", "1 stored 1", "2 stored 2"])
+            withExtendedLifetime((hook, sink)) {}
+        }
+    #endif
 }

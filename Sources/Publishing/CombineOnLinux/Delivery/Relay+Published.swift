@@ -62,9 +62,23 @@
                 return
             }
             let sequence = accepted
-            if subscriptions.count == 1, !subscriptions[0].turn.isTaken,
-                let receiveValue = subscriptions[0].receiveValue
-            {
+            let isAloneAndIdle = subscriptions.count == 1 && !subscriptions[0].turn.isTaken
+            if isAloneAndIdle, let receiveStored = subscriptions[0].receiveStored {
+                // One of the package's own subscribers (a test's wait), alone and idle: it takes
+                // nothing before the store, and with the lock held from the value's acceptance
+                // to its hand-over no other assignment comes between. Values queued for it by
+                // earlier assignments go first. No delivery to it, no closure queued per value.
+                stored = value
+                guard afterStore.isEmpty else {
+                    afterStore.append { receiveStored(value) }
+                    runAfterStoreAndUnlock()
+                    return
+                }
+                receiveStored(value)
+                lock.unlock()
+                return
+            }
+            if isAloneAndIdle, let receiveValue = subscriptions[0].receiveValue {
                 // One idle subscriber, the usual case: the store joins the lock that ends the
                 // delivery, so the assignment takes the lock no more often than a subject's send.
                 let subscription = subscriptions[0]
@@ -116,7 +130,8 @@
                     lock.lock()
                     afterStore.append { receiveValue(value) }
                     lock.unlock()
-                })
+                },
+                receiveStored: receiveValue)
             // The replayed current value, and any that other threads' assignments queued for this
             // subscriber while it replayed (those assignments may have run their actions before
             // this subscriber asked), were delivered by this call: hand them over now.

@@ -35,6 +35,11 @@
             /// Read only under the lock and while not cancelled; cleared by the cancel after it.
             @usableFromInline @exclusivity(unchecked) var receiveValue: ((Output) -> Void)?
             @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Completion) -> Void)?
+            /// For the package's own subscribers to a `@Published` property (see
+            /// `subscribeAfterStores`): takes a value once it is stored. An assignment that finds
+            /// this subscriber alone and idle calls it straight after the store, under the lock
+            /// it held throughout, instead of delivering to `receiveValue`, which queues it.
+            @usableFromInline @exclusivity(unchecked) var receiveStored: ((Output) -> Void)?
             /// Set by cancelling or by delivering the completion, under the lock: from then on
             /// nobody but the one that set it touches the handlers, which it clears after the lock.
             @usableFromInline @exclusivity(unchecked) var isCancelled = false
@@ -70,11 +75,13 @@
             init(
                 relay: Relay,
                 receiveValue: @escaping (Output) -> Void,
-                receiveCompletion: @escaping (Completion) -> Void
+                receiveCompletion: @escaping (Completion) -> Void,
+                receiveStored: ((Output) -> Void)?
             ) {
                 self.relay = relay
                 self.receiveValue = receiveValue
                 self.receiveCompletion = receiveCompletion
+                self.receiveStored = receiveStored
             }
         }
 
@@ -183,6 +190,7 @@
                 subscription.receiveCompletion?(completion)
                 subscription.receiveValue = nil
                 subscription.receiveCompletion = nil
+                subscription.receiveStored = nil
             }
             for subscription in idle {
                 drain(subscription)
@@ -193,10 +201,12 @@
         @inlinable
         package func subscribe(
             receiveCompletion: @escaping (Completion) -> Void,
-            receiveValue: @escaping (Output) -> Void
+            receiveValue: @escaping (Output) -> Void,
+            receiveStored: ((Output) -> Void)? = nil
         ) -> AnyCancellable {
             let subscription = Subscription(
-                relay: self, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+                relay: self, receiveValue: receiveValue, receiveCompletion: receiveCompletion,
+                receiveStored: receiveStored)
             lock.lock()
             if let completion {
                 subscription.enqueue(.completion(completion))
@@ -233,6 +243,7 @@
             if !wasEnded {
                 subscription.receiveValue = nil
                 subscription.receiveCompletion = nil
+                subscription.receiveStored = nil
             }
             _ = consume backlog
         }
