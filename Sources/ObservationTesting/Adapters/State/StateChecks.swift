@@ -141,6 +141,10 @@ final class StateChecks {
         }
     }
 
+    private static func evaluate(_ condition: () throws -> Bool) -> StateCheck.Outcome {
+        do { return .returned(try condition()) } catch { return .threw(error) }
+    }
+
     /// Runs the pending condition on the current state.
     private func check() -> StateCheck {
         // One lock for what a check needs to know before it runs: this is every change's path.
@@ -150,19 +154,19 @@ final class StateChecks {
             return (step, step > progress.checkedThrough, progress.unobservableStep == step)
         }
         let condition = conditions[step]
-        var outcome = StateCheck.Outcome.returned(false)
-        let evaluate = {
-            do { outcome = .returned(try condition()) } catch { outcome = .threw(error) }
-        }
+        var outcome: StateCheck.Outcome
         var readsNothing = isUnobservable
         if isFirstCheck, !watchesWholeObjects {
             // Only Observation can wake this condition: it must read something Observation sees.
-            if !readsObservableState(evaluate) {
+            outcome = .returned(false)
+            if !readsObservableState({ outcome = Self.evaluate(condition) }) {
                 progress.withLock { $0.unobservableStep = step }
                 readsNothing = true
             }
         } else {
-            evaluate()
+            // Called directly, not through a closure kept in a local: that closure, and the
+            // outcome it wrote, were two allocations on every change's path.
+            outcome = Self.evaluate(condition)
         }
         if readsNothing { outcome = .readNothing }
         var state: StateSnapshot?
