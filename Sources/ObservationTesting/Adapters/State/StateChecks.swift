@@ -164,8 +164,8 @@ final class StateChecks {
                 readsNothing = true
             }
         } else {
-            // Called directly, not through a closure kept in a local: that closure, and the
-            // outcome it wrote, were two allocations on every change's path.
+            // Called directly, not through a closure kept in a local: a debug build allocated
+            // that closure, and the outcome it wrote, on every change's path.
             outcome = Self.evaluate(condition)
         }
         if readsNothing { outcome = .readNothing }
