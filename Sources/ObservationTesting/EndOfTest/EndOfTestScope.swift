@@ -112,10 +112,13 @@ final class EndOfTestScope: Sendable {
     /// it reports is recorded for this test.
     private func startHangWatch() {
         let (site, enrolled, runningWaits) = (site, enrolled, runningWaits)
-        let task = Task {
-            await HangWatch.watch(
-                at: site, { enrolled.withLock { $0.stalls } },
-                isWaiting: { runningWaits.withLock { $0 > 0 } })
+        // Outside any serial-executor scope: the watch's wake-ups are no work of the test's.
+        let task = SerialScope.$membership.withValue(.outside) {
+            Task {
+                await HangWatch.watch(
+                    at: site, { enrolled.withLock { $0.stalls } },
+                    isWaiting: { runningWaits.withLock { $0 > 0 } })
+            }
         }
         hangWatch.withLock { $0 = task }
     }

@@ -22,6 +22,7 @@ enum FailureReporter {
     @TaskLocal static var capture: FailureCapture?
 
     static func record(_ message: String, at callSite: CallSite) {
+        let message = message + (SerialScope.current?.seedNote ?? "")
         if let capture {
             capture.failures.withLock { $0.append((message, callSite)) }
             return

@@ -370,6 +370,7 @@ public final class TestClock: Clock, Sendable {
             }
             if let action {
                 action()
+                await SerialScope.current?.settle(at: nil)
                 continue
             }
             guard !woken.isEmpty else { return }
@@ -385,6 +386,9 @@ public final class TestClock: Clock, Sendable {
                 }
                 if isSettled { continuation.resume() }
             }
+            // Inside a serial-executor scope, what the deadline woke runs to its next suspension
+            // (its next sleep registered) before time moves on.
+            await SerialScope.current?.settle(at: nil)
         }
     }
 

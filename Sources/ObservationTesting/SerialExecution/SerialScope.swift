@@ -1,0 +1,121 @@
+import Dispatch
+import Publishing
+
+/// One serial-executor scope: the jobs of the tasks a test started, run one at a time on the
+/// main queue, first in first out, or in an order drawn from a seed.
+///
+/// Every scope runs its jobs on the main queue, beside main-actor work, so that a main-actor
+/// view model and the tasks it starts share one line. Each enqueued job posts one turn to the
+/// main queue; a turn runs the job the scope's order picks. Scopes of tests that run at once
+/// share the queue but never each other's jobs, so each keeps its own order.
+final class SerialScope: Sendable {
+    /// Whether a task belongs to a scope, as its task-local says; `nil` when it says nothing.
+    enum Membership: Sendable {
+        case inside(SerialScope)
+        /// The package's own tasks (the hang watch, say), which a scope must not hold up.
+        case outside
+    }
+
+    @TaskLocal static var membership: Membership?
+
+    /// The scope the current task runs in, if it is live.
+    static var current: SerialScope? {
+        if case .inside(let scope) = membership, scope.isLive { return scope }
+        return nil
+    }
+
+    /// Where a job runs: on the default executor's terms or the main actor's.
+    enum Place: Sendable {
+        case global
+        case main
+    }
+
+    struct Job: @unchecked Sendable {
+        // @unchecked: an `UnownedJob` is a pointer the runtime hands over once; only the turn
+        // that takes it from `State.runnable` (under the scope's lock) runs it.
+        let job: UnownedJob
+        let place: Place
+    }
+
+    enum Stage {
+        case live
+        case ended
+    }
+
+    struct State {
+        var stage = Stage.live
+        var runnable: [Job] = []
+        /// Jobs waiting for a real-time deadline (`Task.sleep` on a real clock).
+        var timed = 0
+        var order: SeededOrder?
+        var jobsRun = 0
+    }
+
+    let state: Locked<State>
+    /// The seed the order was drawn from, or `nil` for first in, first out.
+    let seed: UInt64?
+
+    init(seed: UInt64?) {
+        self.seed = seed
+        state = Locked(State(order: seed.map(SeededOrder.init(seed:))))
+    }
+
+    var isLive: Bool { state.withLock { $0.stage == .live } }
+
+    /// How many jobs could run now, besides the one running.
+    var runnableCount: Int { state.withLock { $0.runnable.count } }
+
+    var jobsRun: Int { state.withLock { $0.jobsRun } }
+
+    /// Takes `job` into the scope's line, and gives it a turn on the main queue.
+    func enqueue(_ job: UnownedJob, on place: Place) {
+        state.withLock { $0.runnable.append(Job(job: job, place: place)) }
+        DispatchQueue.main.async { self.runNextJob() }
+    }
+
+    /// Takes `job` into the line once `deadline` has passed.
+    func enqueue(_ job: UnownedJob, on place: Place, at deadline: DispatchTime) {
+        state.withLock { $0.timed += 1 }
+        let pending = Job(job: job, place: place)
+        DispatchQueue.main.asyncAfter(deadline: deadline) {
+            self.state.withLock { $0.timed -= 1 }
+            self.enqueue(pending.job, on: pending.place)
+        }
+    }
+
+    /// One turn: runs the job the order picks.
+    private func runNextJob() {
+        let next = state.withLock { state -> Job? in
+            guard !state.runnable.isEmpty else { return nil }
+            let index = state.order?.next(below: state.runnable.count) ?? 0
+            state.jobsRun += 1
+            return state.runnable.remove(at: index)
+        }
+        guard let next else { return }
+        JobRouter.running(self) {
+            #if compiler(>=6.3)
+                if #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) {
+                    switch next.place {
+                    case .global:
+                        next.job.runSynchronously(
+                            on: RoutingExecutors.line.asUnownedSerialExecutor())
+                    case .main:
+                        next.job.runSynchronously(
+                            on: RoutingExecutors.previousMain.asUnownedSerialExecutor())
+                    }
+                }
+            #endif
+        }
+    }
+
+    /// Ends the scope; returns how many jobs could still run. They still run, in the scope's
+    /// order, but what they enqueue from now on is no longer the scope's.
+    func end() -> Int {
+        let left = state.withLock { state -> Int in
+            state.stage = .ended
+            return state.runnable.count
+        }
+        JobRouter.scopeClosed(self)
+        return left
+    }
+}

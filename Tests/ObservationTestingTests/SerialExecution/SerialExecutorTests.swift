@@ -1,0 +1,270 @@
+import Foundation
+import ObservationTesting
+import Publishing
+import Testing
+
+@testable import ObservationTesting
+
+@Suite("Serial executor: one order every run")
+struct SerialExecutorOrderTests {
+    @Test("Four yielding tasks give one order in 200 runs")
+    func yieldingTasks() async {
+        #expect(
+            await Interleavings.orders(runs: 200, serial: true, Interleavings.yieldingTasks) == 1)
+    }
+
+    @Test("Four tasks hopping onto one actor give one order in 200 runs")
+    func tasksOntoOneActor() async {
+        let orders = await Interleavings.orders(
+            runs: 200, serial: true, Interleavings.tasksOntoOneActor)
+        #expect(orders == 1)
+    }
+
+    @Test("An actor fed by a task group records one order in 200 runs")
+    func actorFedByGroup() async {
+        let orders = await Interleavings.orders(
+            runs: 200, serial: true, Interleavings.actorFedByGroup)
+        #expect(orders == 1)
+    }
+
+    @Test("Tasks that hop onto an actor and yield give one order in 200 runs")
+    func actorHopsAndYields() async {
+        let orders = await Interleavings.orders(
+            runs: 200, serial: true, Interleavings.actorHopsAndYields)
+        #expect(orders == 1)
+    }
+
+    @Test("A main-actor test's detached task, nonisolated work and async let keep one order")
+    @MainActor func mixedShapes() async {
+        let pattern: @MainActor () async -> [String] = {
+            let log = Interleavings.Log()
+            let detached = Task.detached {
+                for step in 0..<3 {
+                    log.add("detached \(step)")
+                    await Task.yield()
+                }
+            }
+            async let child: Void = {
+                for step in 0..<3 {
+                    log.add("child \(step)")
+                    await Task.yield()
+                }
+            }()
+            for step in 0..<3 {
+                log.add("main \(step)")
+                await Task.yield()
+            }
+            await child
+            await detached.value
+            return log.all
+        }
+        var seen = Set<[String]>()
+        for _ in 0..<100 {
+            seen.insert(await withSerialExecutor { await pattern() })
+        }
+        #expect(seen.count == 1)
+    }
+}
+
+@Suite("Serial executor: settle()")
+struct SettleTests {
+    @Test("A fire-and-forget refresh has finished after settle(), 100 of 100 runs")
+    @MainActor func fireAndForget() async {
+        var finished = 0
+        for _ in 0..<100 {
+            await withSerialExecutor {
+                let feed = FireAndForgetFeed(service: {
+                    await Task.yield()
+                    return ["a", "b", "c"]
+                })
+                feed.refresh()
+                await settle()
+                if feed.items == ["a", "b", "c"], !feed.isLoading { finished += 1 }
+            }
+        }
+        #expect(finished == 100)
+    }
+
+    @Test("settle() returns while a task waits on a stream, and again after each value")
+    func stream() async {
+        await withSerialExecutor {
+            let (values, continuation) = AsyncStream.makeStream(of: Int.self)
+            let log = Interleavings.Log()
+            let consumer = Task {
+                for await value in values {
+                    await Task.yield()
+                    log.add("\(value)")
+                }
+                log.add("end")
+            }
+            await settle()
+            #expect(log.all == [])
+            for value in 1...3 {
+                continuation.yield(value)
+                await settle()
+                #expect(log.all == (1...value).map(String.init))
+            }
+            continuation.finish()
+            await settle()
+            #expect(log.all == ["1", "2", "3", "end"])
+            await consumer.value
+        }
+    }
+
+    @Test("settle() outside a scope fails, saying how to get one")
+    func outsideScope() async {
+        let failures = await capturedFailures { await settle() }
+        #expect(failures.count == 1)
+        #expect(failures.first?.message.contains("@Test(.serialExecutor)") == true)
+    }
+
+    @Test("Work a loop keeps runnable forever makes settle() fail, not hang")
+    func endlessWork() async {
+        let failures = await capturedFailures {
+            await withSerialExecutor {
+                let loop = Task {
+                    while !Task.isCancelled { await Task.yield() }
+                }
+                await settle()
+                loop.cancel()
+                await loop.value
+            }
+        }
+        #expect(failures.map(\.message).contains { $0.contains("settle() gave up") })
+    }
+
+    @Test("The trait runs the test in a scope", .serialExecutor)
+    @MainActor func trait() async {
+        let feed = FireAndForgetFeed(service: { ["x"] })
+        feed.refresh()
+        await settle()
+        #expect(feed.items == ["x"])
+    }
+}
+
+@Suite("Serial executor: virtual time")
+struct SerialExecutorClockTests {
+    @Test("advance(by:) runs the work it wakes to its next suspension")
+    func advanceRunsWoken() async {
+        await withSerialExecutor {
+            let clock = TestClock()
+            let log = Interleavings.Log()
+            let task = Task {
+                try? await clock.sleep(for: .seconds(1))
+                log.add("woke")
+                await Task.yield()
+                log.add("after a yield")
+                try? await clock.sleep(for: .seconds(1))
+                log.add("woke again")
+            }
+            await settle()
+            await clock.advance(by: .seconds(1))
+            #expect(log.all == ["woke", "after a yield"])
+            #expect(clock.sleeperCount == 1)
+            await clock.advance(by: .seconds(1))
+            #expect(log.all == ["woke", "after a yield", "woke again"])
+            await task.value
+        }
+    }
+
+    @Test("run { } ends chained uploads at exactly +3.0 s, 20 of 20 runs")
+    @MainActor func chainedUploads() async {
+        var ends: [Duration] = []
+        for _ in 0..<20 {
+            await withSerialExecutor {
+                let clock = TestClock()
+                let queue = UploadQueue(clock: clock)
+                await clock.run { await queue.uploadAll() }
+                #expect(queue.progress == [0: 4, 1: 4, 2: 4])
+                ends.append(clock.now.offset)
+            }
+        }
+        #expect(ends == Array(repeating: .seconds(3), count: 20))
+    }
+}
+
+@Suite("Serial executor: seeds")
+struct SerialExecutorSeedTests {
+    @Test("A seed replays its order")
+    func replays() async {
+        let orders = await Interleavings.orders(
+            runs: 30, serial: true, seed: 42, Interleavings.actorHopsAndYields)
+        #expect(orders == 1)
+    }
+
+    @Test("20 seeds give more than one order")
+    func seedsDiffer() async {
+        var seen = Set<[String]>()
+        for seed in UInt64(1)...20 {
+            seen.insert(
+                await withSerialExecutor(seed: seed) { await Interleavings.yieldingTasks() })
+        }
+        #expect(seen.count > 1)
+    }
+
+    @Test("A failure inside a seeded scope names the seed")
+    func failureNamesSeed() async {
+        let failures = await capturedFailures {
+            await withSerialExecutor(seed: 7) {
+                _ = await until(Just(1), satisfies: [{ $0 == 2 }], timeout: 0.2)
+            }
+        }
+        #expect(failures.count == 1)
+        #expect(failures.first?.message.contains("OBSERVATION_TESTING_SEED=7") == true)
+    }
+
+    @Test("The seeded order is SplitMix64's, the same on every platform")
+    func seededOrder() {
+        var order = SeededOrder(seed: 1)
+        #expect((0..<6).map { _ in order.next(below: 10) } == [5, 9, 0, 5, 1, 8])
+    }
+}
+
+@Suite("Serial executor: nothing left behind")
+struct LeftBehindTests {
+    @Test("Work still able to run when the scope ends fails the test")
+    func leftRunnable() async {
+        let failures = await capturedFailures {
+            await withSerialExecutor {
+                _ = Task {
+                    await Task.yield()
+                }
+            }
+        }
+        #expect(failures.count == 1)
+        #expect(failures.first?.message.contains("still able to run") == true)
+    }
+
+    @Test("A scope whose work was awaited ends quietly")
+    func awaited() async {
+        let failures = await capturedFailures {
+            await withSerialExecutor {
+                let task = Task { await Task.yield() }
+                await task.value
+            }
+        }
+        #expect(failures.isEmpty)
+    }
+}
+
+@Suite("Serial executor: beside parallel tests")
+struct ParallelScopeTests {
+    @Test("Scopes in tests that run at once each keep one order", arguments: 0..<8)
+    func parallelScopes(index: Int) async {
+        let orders = await Interleavings.orders(
+            runs: 50, serial: true, Interleavings.actorHopsAndYields)
+        #expect(orders == 1, "scope \(index)")
+    }
+
+    @Test("Ordinary tests beside them still run on the global executor", arguments: 0..<8)
+    func ordinaryBeside(index: Int) async {
+        let log = Interleavings.Log()
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<4 {
+                group.addTask { log.add("\(index).\(task)") }
+            }
+        }
+        #expect(log.all.count == 4)
+        #expect(SerialScope.current == nil)
+    }
+}
