@@ -1,22 +1,45 @@
 import Publishing
 
-/// Says why a test hangs, while it hangs: a test whose clocks hold work that nothing moves on.
+/// Says why a test hangs, while it hangs, and ends the hang where it can: a test whose clocks
+/// hold work that nothing moves on.
 ///
 /// A task asleep on a ``TestClock`` wakes only when the clock is advanced. A test that awaits it
 /// (`await task.value`) without advancing the clock first never ends, and neither framework says
 /// anything until its own limit, if it has one. The watch looks at the clocks the test's checks
 /// enrolled, and when their work has stood still for ``patience`` (no time passed, nothing went
 /// to sleep, woke, was scheduled or ran) while none of the test's waits is running (a wait
-/// reports itself when its timeout passes), it records one failure, naming what is stuck and
-/// what to do, and stops watching. A look that comes late, because the process was too busy to
-/// run it, starts the count again: the test could not run either.
+/// reports itself when its timeout passes), it speaks once and stops watching. A look that comes
+/// late, because the process was too busy to run it, starts the count again: the test could not
+/// run either.
+///
+/// Speaking is, in this order:
+/// 1. one failure per stuck clock, through the framework running the test, naming the clock and
+///    what to do;
+/// 2. the end of the hang: every task of this test asleep on a stuck clock is resumed with
+///    `CancellationError` (its `sleep` throws), so the work awaiting it unwinds and the test
+///    returns, with the failure recorded. Sleepers are told apart by the test each slept in
+///    (``RunningTest``): those of tests running beside it, and those of a `Task.detached` in a
+///    Swift Testing test (which does not inherit the test), are left asleep. Work that catches
+///    the error and sleeps again is not ended a second time.
+///
+/// A ``TestScheduler``'s due actions (`DispatchQueue.test`) are not ended: nothing is suspended
+/// in them to throw into. What awaits them (a continuation an action resumes, a `for await` over
+/// what it sends, a task) is out of the package's reach, and running the actions from the watch
+/// would run the code under test off the test's own thread, at a time the test never chose, and
+/// could let a broken test pass its remaining checks. So a test hung on a scheduler is reported,
+/// and hangs on until its framework's or CI's time limit stops it;
+/// its sleepers on the scheduler's clock (`DispatchQueue.test(clock:)`), if any, are still ended.
 enum HangWatch {
     /// What one clock has pending, as the watch compares it from one look to the next.
     struct Stuck: Sendable {
         /// Changes whenever anything happens on the clock: time moves, work comes or goes.
         var fingerprint: [UInt64]
-        /// The failure, should this be what the test hangs on; made only then.
-        var message: @Sendable () -> String
+        /// The failure, should this be what `test` hangs on; made only then, before `end`, whose
+        /// effect it announces.
+        var message: @Sendable (_ test: RunningTest) -> String
+        /// Ends what can be ended of the hang of `test` (its sleepers), once the failure is
+        /// recorded.
+        var end: @Sendable (_ test: RunningTest) -> Void
         var site: CallSite?
     }
 
@@ -30,8 +53,10 @@ enum HangWatch {
         return .seconds(capping: 5 * scale)
     }
 
-    /// For the package's tests of the watch: a shorter patience, read by watches started in the
-    /// task, and work to run once a hang is reported, to end the hang the test made.
+    /// For the package's tests of the watch, read by watches started in the task: a shorter
+    /// patience, and work to run once a hang is reported and ended (a test advances its clock
+    /// there, so that a watch that failed to end the hang lets the test end, and fail, all the
+    /// same).
     @TaskLocal static var patienceForTests: Duration?
     @TaskLocal static var afterReportForTests: (@Sendable () -> Void)?
 
@@ -80,14 +105,23 @@ enum HangWatch {
             }
             let waited = clock.now - since
             guard waited >= patience, !Task.isCancelled else { continue }
-            for work in stuck {
-                FailureReporter.record(
-                    "The test has made no progress for \(waited.secondsText(decimals: 1)), and it may "
-                        + "never end: " + work.message(),
-                    at: work.site ?? site)
-            }
-            afterReportForTests?()
+            report(stuck, after: waited, in: RunningTest.current, at: site)
             return
         }
+    }
+
+    /// Fails `test` for what it is stuck on, then ends what can be ended: see ``HangWatch``.
+    private static func report(
+        _ stuck: [Stuck], after waited: Duration, in test: RunningTest, at site: CallSite
+    ) {
+        for work in stuck {
+            FailureReporter.record(
+                "The test has made no progress for \(waited.secondsText(decimals: 1)), and it may "
+                    + "never end: " + work.message(test),
+                at: work.site ?? site)
+        }
+        // Last: the test may end as soon as its sleepers throw, and its failures must be in it.
+        for work in stuck { work.end(test) }
+        afterReportForTests?()
     }
 }
