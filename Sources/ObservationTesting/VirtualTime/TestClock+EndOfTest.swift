@@ -200,7 +200,8 @@ extension TestClock: EndOfTestFixture {
             reasons.append("what awaits a scheduled action is out of its reach, and " + notRun)
         }
         return "The watch cannot end this hang: " + reasons.joined(separator: "; ")
-            + ". The test hangs until it is stopped (a `.timeLimit` trait, or CI's limit)."
+            + ". The test hangs until it is stopped (a `.timeLimit` trait, or CI's limit); this "
+            + "was written to standard error as well, for a log to keep."
     }
 
     /// The duration from now to the last of `deadlines`, as Swift to paste.

@@ -1,8 +1,8 @@
 // A test that can never end says why while it hangs, and is then ended: a task awaited while it
 // sleeps on a test clock that nothing advances. The watch's patience is shortened here through its
-// test hook. Where the watch is to end the hang, the hook that runs once it has spoken advances the
-// clock as well: then, should the watch leave the sleeper asleep, the sleep returns normally and
-// the test fails, rather than hanging.
+// test hook, and what it writes to standard error is kept. Where the watch is to end the hang, the
+// hook that runs once it has spoken advances the clock as well: then, should the watch leave the
+// sleeper asleep, the sleep returns normally and the test fails, rather than hanging.
 import Foundation
 import Publishing
 import Testing
@@ -10,24 +10,32 @@ import XCTest
 
 @testable import ObservationTesting
 
-/// What the watch said while `body` ran: the failures (captured).
+/// What the watch said while `body` ran: the failures (captured) and the blocks it wrote for
+/// standard error.
 private struct Said {
     var failures: [(message: String, line: UInt)]
+    var standardError: [String]
 }
 
-/// Runs `body` with failures captured and the watch's patience shortened; returns what it said.
+/// Runs `body` with failures captured, the watch's patience shortened and its standard error
+/// kept; returns what it said.
 private func said(
     patience: Duration = .milliseconds(300),
     afterReport: (@Sendable () -> Void)? = nil,
     isolation: isolated (any Actor)? = #isolation,
     of body: () async -> Void
 ) async -> Said {
+    let standardError = Locked<[String]>([])
     let failures = await capturedFailures {
         await HangWatch.$patienceForTests.withValue(patience) {
-            await HangWatch.$afterReportForTests.withValue(afterReport) { await body() }
+            await HangWatch.$afterReportForTests.withValue(afterReport) {
+                await HangWatch.$standardErrorForTests.withValue({ text in
+                    standardError.withLock { $0.append(text) }
+                }) { await body() }
+            }
         }
     }
-    return Said(failures: failures)
+    return Said(failures: failures, standardError: standardError.withLock { $0 })
 }
 
 @Suite(
@@ -64,6 +72,18 @@ struct HangWatchTests {
                 "The watch ends the hang now: the test's task asleep on the clock is resumed with "
                     + "`CancellationError` (`sleep` throws), so the work awaiting it unwinds and "
                     + "the test returns."))
+        // Said on standard error first, in one block, the message's lines indented after the first.
+        #expect(found.standardError.count == 1)
+        let block = found.standardError.first ?? ""
+        #expect(
+            block.hasPrefix(
+                "ObservationTesting: ObservationTestingTests/HangWatchTests.swift:\(clockLine): "
+                    + "The test has made no progress for "))
+        #expect(
+            block.contains(
+                "nothing advances it.\n\n    If the test awaits a task that sleeps on it"))
+        #expect(block.hasSuffix("the test returns.\n"))
+        #expect(block.split(separator: "\n").count == message.split(separator: "\n").count)
     }
 
     @Test("The hang's end leaves asleep other tests' sleepers, and sleepers on unreported clocks")
@@ -117,7 +137,7 @@ struct HangWatchTests {
         #expect(TestClock.sleepersInCurrentTest == 0)
     }
 
-    @Test("A hang on a scheduler's due action is reported, not ended")
+    @Test("A hang on a scheduler's due action is reported and written out, not ended")
     func schedulerHangIsNotEnded() async {
         let scheduler = DispatchQueue.test
         let pendingAtReport = Locked<Int?>(nil)
@@ -144,6 +164,11 @@ struct HangWatchTests {
             message.contains(
                 "The watch cannot end this hang: what awaits a scheduled action is out of its "
                     + "reach, and the watch does not run a scheduled action itself"))
+        #expect(found.standardError.count == 1)
+        #expect(
+            found.standardError.first?.hasPrefix(
+                "ObservationTesting: ObservationTestingTests/HangWatchTests.swift:\(checksLine): "
+            ) == true)
     }
 
     @Test("A test whose clock keeps moving is never reported, however long it runs")
@@ -165,6 +190,7 @@ struct HangWatchTests {
             }
         }
         #expect(found.failures.isEmpty)
+        #expect(found.standardError.isEmpty)
     }
 
     @Test("While a wait runs, its own timeout speaks, not the watch")
@@ -182,6 +208,7 @@ struct HangWatchTests {
         }
         #expect(found.failures.count == 1)
         #expect(found.failures.first?.message.contains("until(_:satisfies:) timed out") == true)
+        #expect(found.standardError.isEmpty)
     }
 
     @Test("A look that comes late, the process too busy to run it, starts the count again")
@@ -203,16 +230,21 @@ final class HangWatchXCTests: FailureCapturingTestCase {
     func testMissedAdvanceIsReportedThenTheSleepThrows() async {
         let clockLine = #line + 1
         let clock = TestClock()
+        let standardError = Locked<[String]>([])
         var slept: Result<Void, any Error>?
         let failures = await captureFailures {
             await HangWatch.$patienceForTests.withValue(.milliseconds(300)) {
-                // Ends the test, and fails it, should the watch leave the sleeper asleep.
-                await HangWatch.$afterReportForTests.withValue({
-                    Task { await clock.advance(by: .seconds(1)) }
+                await HangWatch.$standardErrorForTests.withValue({ text in
+                    standardError.withLock { $0.append(text) }
                 }) {
-                    await withEndOfTestChecks {
-                        let task = Task { try await clock.sleep(for: .seconds(1)) }
-                        slept = await task.result  // hangs until the watch ends it
+                    // Ends the test, and fails it, should the watch leave the sleeper asleep.
+                    await HangWatch.$afterReportForTests.withValue({
+                        Task { await clock.advance(by: .seconds(1)) }
+                    }) {
+                        await withEndOfTestChecks {
+                            let task = Task { try await clock.sleep(for: .seconds(1)) }
+                            slept = await task.result  // hangs until the watch ends it
+                        }
                     }
                 }
             }
@@ -223,6 +255,10 @@ final class HangWatchXCTests: FailureCapturingTestCase {
         let description = failures.first?.description ?? "no failure"
         XCTAssertTrue(description.contains("has 1 task asleep until +1.0 s"), description)
         XCTAssertTrue(description.contains("The watch ends the hang now"), description)
+        XCTAssertEqual(standardError.withLock { $0.count }, 1)
+        XCTAssertTrue(
+            standardError.withLock { $0.first ?? "" }.hasPrefix(
+                "ObservationTesting: ObservationTestingTests/HangWatchTests.swift:\(clockLine): "))
     }
 }
 
@@ -233,16 +269,21 @@ final class HangWatchSetUpXCTests: XCTestCase {
     private let clock = TestClock()
     /// What the watch reported; every other failure fails the test as usual.
     private var reported: [(description: String, line: Int)] = []
+    private let standardError = Locked<[String]>([])
 
     override func setUp() async throws {
         try await super.setUp()
-        let clock = clock
+        let (clock, standardError) = (clock, standardError)
         HangWatch.$patienceForTests.withValue(.milliseconds(300)) {
             // Ends the test, and fails it, should the watch leave the sleeper asleep.
             HangWatch.$afterReportForTests.withValue({
                 Task { await clock.advance(by: .seconds(1)) }
             }) {
-                addEndOfTestChecks()
+                HangWatch.$standardErrorForTests.withValue({ text in
+                    standardError.withLock { $0.append(text) }
+                }) {
+                    addEndOfTestChecks()
+                }
             }
         }
     }
@@ -270,5 +311,6 @@ final class HangWatchSetUpXCTests: XCTestCase {
         XCTAssertTrue(
             reported.first?.description.contains("has 1 task asleep until +1.0 s") == true,
             reported.first?.description ?? "no report")
+        XCTAssertEqual(standardError.withLock { $0.count }, 1)
     }
 }
