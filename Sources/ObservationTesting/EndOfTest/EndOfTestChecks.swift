@@ -19,7 +19,11 @@ public import XCTest
 /// as a stored property of the suite (made inside the test's checks), or outside any test (checked
 /// by each test that uses it). A test whose clocks hold work that has stood still for 5 seconds
 /// (scaled by `OBSERVATION_TESTING_TIMEOUT_SCALE`), with none of its waits running, fails while
-/// it hangs, naming what sleeps.
+/// it hangs, naming what sleeps, with the message written to standard error too; then its tasks
+/// asleep on those clocks are resumed with `CancellationError`, so the test returns. Actions due
+/// on a ``TestScheduler`` are not run or dropped (what awaits them is out of reach, and running
+/// them would run the code under test at a time the test never chose): a test hung on one is
+/// reported and left to its time limit.
 ///
 /// Objects passed to ``expectDeallocated(_:fileID:filePath:line:column:)`` must be gone by then.
 /// A `perform:` action never outlives its wait (the wait ends only once the action has

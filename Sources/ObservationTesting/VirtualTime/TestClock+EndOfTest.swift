@@ -1,7 +1,7 @@
 import Publishing
 
-/// What a test clock has pending when its test ends, or while its test hangs: see
-/// `EndOfTestChecksTrait` and ``HangWatch``.
+/// What a test clock has pending when its test ends, or while its test hangs, and how a hang on
+/// it ends: see `EndOfTestChecksTrait` and ``HangWatch``.
 extension TestClock: EndOfTestFixture {
     /// Enrolls the clock in the checks of the test it is made in; made outside any, it is
     /// enrolled by each test that sleeps or schedules on it, unless one claims it.
@@ -31,6 +31,8 @@ extension TestClock: EndOfTestFixture {
     struct Pending: Sendable {
         var now: Instant
         var sleepers: [Instant]
+        /// The test each sleeper slept in, in the order of `sleepers`.
+        var sleeperTests: [RunningTest]
         var scheduled: [Instant]
         /// Cancelled before they first ran, at deadlines the clock has not reached.
         var cutShort: [Instant]
@@ -43,6 +45,7 @@ extension TestClock: EndOfTestFixture {
             Pending(
                 now: state.now,
                 sleepers: state.sleepers.map(\.deadline),
+                sleeperTests: state.sleepers.map(\.test),
                 scheduled: state.scheduled.map(\.deadline),
                 cutShort: state.cutShort.filter { $0 > state.now },
                 fingerprint: [
@@ -117,11 +120,32 @@ extension TestClock: EndOfTestFixture {
         let pending = pending
         guard !pending.sleepers.isEmpty || !pending.scheduled.isEmpty else { return nil }
         return HangWatch.Stuck(
-            fingerprint: pending.fingerprint, message: { [self] in hangMessage(pending) },
+            fingerprint: pending.fingerprint,
+            message: { [self] test in hangMessage(pending, test: test) },
+            end: { [self] test in endSleepers(of: test) },
             site: site)
     }
 
-    private func hangMessage(_ pending: Pending) -> String {
+    /// Ends the hang of `test` on this clock: resumes each of its tasks asleep here with
+    /// `CancellationError`, as cancelling the task would, and leaves other tests' sleepers and
+    /// the scheduled actions as they are. Returns how many it resumed.
+    @discardableResult
+    func endSleepers(of test: RunningTest) -> Int {
+        let ended = state.withLock { state -> [Sleeper] in
+            let ended = state.sleepers.filter { $0.test == test }
+            state.sleepers.removeAll { $0.test == test }
+            return ended
+        }
+        guard !ended.isEmpty else { return 0 }
+        countSleepers(ended.map(\.test), arrived: false)
+        // Taken out under the lock, as a wake or a cancel takes its own: each is resumed once.
+        for sleeper in ended {
+            sleeper.continuation.resume(throwing: CancellationError())
+        }
+        return ended.count
+    }
+
+    private func hangMessage(_ pending: Pending, test: RunningTest) -> String {
         var parts: [String] = []
         var advice: [String] = []
         if !pending.sleepers.isEmpty {
@@ -149,7 +173,35 @@ extension TestClock: EndOfTestFixture {
             + advice.joined(separator: " ")
             + "\n\nThis is said while the test still runs, once its clocks have stood still "
             + "for \(HangWatch.patience.shortSecondsText) with no wait running "
-            + "(`OBSERVATION_TESTING_TIMEOUT_SCALE` scales that)."
+            + "(`OBSERVATION_TESTING_TIMEOUT_SCALE` scales that). "
+            + Self.ending(pending, mine: pending.sleeperTests.count(where: { $0 == test }))
+    }
+
+    /// What the watch does about the hang, once it has said this: see ``HangWatch``. `mine` is how
+    /// many sleepers are the test's own.
+    private static func ending(_ pending: Pending, mine: Int) -> String {
+        let notRun =
+            "the watch does not run a scheduled action itself, which would run the code under test "
+            + "at a time the test never chose"
+        if mine > 0 {
+            return "The watch ends the hang now: the test's "
+                + (mine == 1 ? "task asleep on the clock is" : "\(mine) tasks asleep on it are")
+                + " resumed with `CancellationError` (`sleep` throws), so the work awaiting "
+                + (mine == 1 ? "it" : "them") + " unwinds and the test returns."
+                + (pending.scheduled.isEmpty ? "" : " Scheduled actions stay due: " + notRun + ".")
+        }
+        var reasons: [String] = []
+        if !pending.sleepers.isEmpty {
+            reasons.append(
+                "none of the tasks asleep on it runs in this test (another test's, or a "
+                    + "`Task.detached`, which does not inherit the test)")
+        }
+        if !pending.scheduled.isEmpty {
+            reasons.append("what awaits a scheduled action is out of its reach, and " + notRun)
+        }
+        return "The watch cannot end this hang: " + reasons.joined(separator: "; ")
+            + ". The test hangs until it is stopped (a `.timeLimit` trait, or CI's limit); this "
+            + "was written to standard error as well, for a log to keep."
     }
 
     /// The duration from now to the last of `deadlines`, as Swift to paste.

@@ -212,7 +212,8 @@ public final class TestClock: Clock, Sendable {
     /// - Parameters:
     ///   - deadline: The instant to wake at. A deadline that has passed returns at once.
     ///   - tolerance: Ignored: a test clock wakes sleepers exactly.
-    /// - Throws: `CancellationError` if the task is cancelled before the deadline.
+    /// - Throws: `CancellationError` if the task is cancelled before the deadline, or if the test
+    ///   hangs on this sleep and its end-of-test checks end the hang (see ``EndOfTestChecksTrait``).
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let id = state.withLock { state -> UInt64? in
