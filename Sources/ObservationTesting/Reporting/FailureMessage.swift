@@ -306,6 +306,9 @@ struct FailureMessage<Value> {
     /// What to try when the code under test may be sleeping.
     private var sleepAdvice: String {
         let asleep = TestClock.sleepersInCurrentTest
+        if let scope = SerialScope.current, scope.runnableCount == 0 {
+            return SerialScope.nothingCanRunAdvice(asleepOnClocks: asleep)
+        }
         guard asleep > 0 else {
             return "If the code under test sleeps, inject a TestClock and advance it; if it is "
                 + "slow, raise the timeout."

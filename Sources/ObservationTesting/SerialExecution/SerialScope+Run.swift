@@ -11,6 +11,20 @@ extension SerialScope {
         return UInt64(forced) ?? requested
     }
 
+    /// What a wait that failed inside a scope says when nothing the test started could run: no
+    /// longer timeout helps, only moving a clock or resuming what the tasks wait on.
+    static func nothingCanRunAdvice(asleepOnClocks asleep: Int) -> String {
+        let start = "Nothing this test started can run: every task has finished or waits on something "
+        guard asleep == 0 else {
+            let tasks = asleep == 1 ? "1 task of this test is" : "\(asleep) tasks of this test are"
+            return start + "outside the serial executor. \(tasks) asleep on a TestClock: advance "
+                + "the clock to wake it; a longer timeout will not."
+        }
+        return start + "outside the serial executor, and none is asleep on a TestClock. Check "
+            + "that the code under test ran, and what its tasks wait on: a continuation never "
+            + "resumed, a stream nothing is sent to, or real time and I/O."
+    }
+
     /// What a failure inside a seeded scope adds, so that its order can be replayed.
     var seedNote: String? {
         seed.map { " (Serial executor seed \($0): replay with OBSERVATION_TESTING_SEED=\($0).)" }

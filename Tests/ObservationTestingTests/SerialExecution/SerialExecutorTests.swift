@@ -268,3 +268,51 @@ struct ParallelScopeTests {
         #expect(SerialScope.current == nil)
     }
 }
+
+@Suite("Serial executor: failure messages")
+struct SerialExecutorMessageTests {
+    @Test("A wait that fails while nothing can run says so, and suggests no longer timeout")
+    func nothingCanRun() async {
+        let failures = await capturedFailures {
+            await withSerialExecutor {
+                let subject = CurrentValueSubject<Int, Never>(0)
+                _ = await until(subject, satisfies: [{ $0 == 1 }], timeout: 0.2)
+            }
+        }
+        #expect(failures.count == 1)
+        let message = failures.first?.message ?? ""
+        #expect(message.contains("Nothing this test started can run"))
+        #expect(message.contains("none is asleep on a TestClock"))
+        #expect(!message.contains("raise the timeout"))
+    }
+
+    @Test("When a task sleeps on a clock nobody advances, the message names the clock")
+    func asleepOnClock() async {
+        let failures = await capturedFailures {
+            await withSerialExecutor {
+                let clock = TestClock()
+                let subject = CurrentValueSubject<Int, Never>(0)
+                let task = Task {
+                    try? await clock.sleep(for: .seconds(1))
+                    subject.send(1)
+                }
+                _ = await until(subject, satisfies: [{ $0 == 1 }], timeout: 0.2)
+                task.cancel()
+                await task.value
+            }
+        }
+        #expect(failures.count == 1)
+        let message = failures.first?.message ?? ""
+        #expect(message.contains("Nothing this test started can run"))
+        #expect(message.contains("1 task of this test is asleep on a TestClock"))
+    }
+
+    @Test("Outside a scope, the advice is as before")
+    func outsideScope() async {
+        let failures = await capturedFailures {
+            let subject = CurrentValueSubject<Int, Never>(0)
+            _ = await until(subject, satisfies: [{ $0 == 1 }], timeout: 0.2)
+        }
+        #expect(failures.first?.message.contains("Nothing this test started can run") == false)
+    }
+}
