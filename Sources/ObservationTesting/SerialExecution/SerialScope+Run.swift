@@ -14,7 +14,8 @@ extension SerialScope {
     /// What a wait that failed inside a scope says when nothing the test started could run: no
     /// longer timeout helps, only moving a clock or resuming what the tasks wait on.
     static func nothingCanRunAdvice(asleepOnClocks asleep: Int) -> String {
-        let start = "Nothing this test started can run: every task has finished or waits on something "
+        let start =
+            "Nothing this test started can run: every task has finished or waits on something "
         guard asleep == 0 else {
             let tasks = asleep == 1 ? "1 task of this test is" : "\(asleep) tasks of this test are"
             return start + "outside the serial executor. \(tasks) asleep on a TestClock: advance "
