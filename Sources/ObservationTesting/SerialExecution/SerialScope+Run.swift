@@ -3,8 +3,11 @@ import Foundation
 extension SerialScope {
     /// The seed a scope asked for `requested` runs with: `OBSERVATION_TESTING_SEED` wins, a
     /// number for that seed, `random` for a fresh one.
-    static func seed(requested: UInt64?) -> UInt64? {
-        guard let forced = ProcessInfo.processInfo.environment["OBSERVATION_TESTING_SEED"] else {
+    static func seed(
+        requested: UInt64?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> UInt64? {
+        guard let forced = environment["OBSERVATION_TESTING_SEED"] else {
             return requested
         }
         if forced == "random" { return UInt64.random(in: 1...UInt64.max) }

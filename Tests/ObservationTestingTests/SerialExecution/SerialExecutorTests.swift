@@ -213,6 +213,20 @@ struct SerialExecutorSeedTests {
         #expect(failures.first?.message.contains("OBSERVATION_TESTING_SEED=7") == true)
     }
 
+    @Test("OBSERVATION_TESTING_SEED replays a seed in every scope, or draws one for each")
+    func environment() {
+        #expect(SerialScope.seed(requested: nil, environment: [:]) == nil)
+        #expect(SerialScope.seed(requested: 3, environment: [:]) == 3)
+        let replay = ["OBSERVATION_TESTING_SEED": "42"]
+        #expect(SerialScope.seed(requested: nil, environment: replay) == 42)
+        #expect(SerialScope.seed(requested: 3, environment: replay) == 42)
+        let random = ["OBSERVATION_TESTING_SEED": "random"]
+        let drawn = (0..<5).compactMap { _ in SerialScope.seed(requested: nil, environment: random)
+        }
+        #expect(drawn.count == 5)
+        #expect(Set(drawn).count > 1)
+    }
+
     @Test("The seeded order is SplitMix64's, the same on every platform")
     func seededOrder() {
         var order = SeededOrder(seed: 1)
