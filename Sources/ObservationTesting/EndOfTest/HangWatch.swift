@@ -78,16 +78,25 @@ enum HangWatch {
         now - due > StarvationGrace.tolerance(for: patience)
     }
 
-    /// Counts a wait of the running test as running, from `waitBegan()` to `waitEnded(_:)`:
-    /// while one runs, its own timeout will speak. Returns what to pass to `waitEnded(_:)`.
-    static func waitBegan() -> EndOfTestScope? {
-        let scope = EndOfTestScope.active
-        scope?.countWait(1)
-        return scope
+    /// The scopes a running wait counts itself in, so that a watch of either leaves it to speak
+    /// for itself.
+    struct WatchedWait {
+        var endOfTest: EndOfTestScope?
+        var serial: SerialScope?
     }
 
-    static func waitEnded(_ scope: EndOfTestScope?) {
-        scope?.countWait(-1)
+    /// Counts a wait of the running test as running, from `waitBegan()` to `waitEnded(_:)`:
+    /// while one runs, its own timeout will speak. Returns what to pass to `waitEnded(_:)`.
+    static func waitBegan() -> WatchedWait {
+        let wait = WatchedWait(endOfTest: EndOfTestScope.active, serial: SerialScope.current)
+        wait.endOfTest?.countWait(1)
+        wait.serial?.countWait(1)
+        return wait
+    }
+
+    static func waitEnded(_ wait: WatchedWait) {
+        wait.endOfTest?.countWait(-1)
+        wait.serial?.countWait(-1)
     }
 
     /// Watches `stalls` (read at each look: the test may enroll more clocks) until the task is

@@ -1,4 +1,5 @@
 import Foundation
+import Publishing
 
 extension SerialScope {
     /// The seed a scope asked for `requested` runs with: `OBSERVATION_TESTING_SEED` wins, a
@@ -12,6 +13,40 @@ extension SerialScope {
         }
         if forced == "random" { return UInt64.random(in: 1...UInt64.max) }
         return UInt64(forced) ?? requested
+    }
+
+    /// Watches the scope for a hang the clocks' watch cannot see: nothing of the scope can run,
+    /// nothing waits for real time, no wait is running, and no job has run for the watch's
+    /// patience. It says so on standard error and as a failure; it cannot end such a hang.
+    func startHangWatch(at site: CallSite) -> Task<Void, Never> {
+        // Outside the scope: the watch's own wake-ups are no work of the test's.
+        Self.$membership.withValue(.outside) {
+            Task { [self] in
+                await HangWatch.watch(
+                    at: site, { [self] in [{ [self] in stuck(at: site) }] },
+                    isWaiting: { [self] in hasRunningWaits })
+            }
+        }
+    }
+
+    private func stuck(at site: CallSite) -> HangWatch.Stuck? {
+        let (jobsRun, canMove) = state.withLock { state in
+            (state.jobsRun, state.stage != .live || !state.runnable.isEmpty || state.timed > 0)
+        }
+        // Tasks asleep on a test clock are the end-of-test checks' to report, and to end.
+        guard !canMove, EndOfTestScope.active == nil || TestClock.sleepersInCurrentTest == 0
+        else { return nil }
+        return HangWatch.Stuck(
+            fingerprint: [UInt64(jobsRun)],
+            message: { _ in
+                "nothing this test started can run, inside its serial-executor scope. Every task "
+                    + "it started waits on something outside the scope that is not moving: a "
+                    + "continuation never resumed, a stream nothing is sent to, a TestClock "
+                    + "nobody advances, or a task awaiting one of these. The package cannot end "
+                    + "this wait: resume or cancel what the test waits on."
+            },
+            end: { _ in },
+            site: site)
     }
 
     /// What a wait that failed inside a scope says when nothing the test started could run: no
@@ -61,6 +96,8 @@ extension SerialScope {
         }
         let scope = SerialScope(seed: Self.seed(requested: seed))
         JobRouter.scopeOpened()
+        let watch = scope.startHangWatch(at: site)
+        defer { watch.cancel() }
         let outcome = await withoutActuallyEscaping(body) { body in
             _ = isolation
             let handoff = Handoff(value: body)

@@ -49,6 +49,8 @@ final class SerialScope: Sendable {
         var timed = 0
         var order: SeededOrder?
         var jobsRun = 0
+        /// Waits running in the scope: each speaks for itself when its timeout passes.
+        var waits = 0
     }
 
     let state: Locked<State>
@@ -66,6 +68,13 @@ final class SerialScope: Sendable {
     var runnableCount: Int { state.withLock { $0.runnable.count } }
 
     var jobsRun: Int { state.withLock { $0.jobsRun } }
+
+    /// Counts a wait of the scope as running, or as ended (`delta` -1).
+    func countWait(_ delta: Int) {
+        state.withLock { $0.waits += delta }
+    }
+
+    var hasRunningWaits: Bool { state.withLock { $0.waits > 0 } }
 
     /// Takes `job` into the scope's line, and gives it a turn on the main queue.
     func enqueue(_ job: UnownedJob, on place: Place) {

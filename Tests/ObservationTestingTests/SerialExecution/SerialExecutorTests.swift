@@ -330,3 +330,41 @@ struct SerialExecutorMessageTests {
         #expect(failures.first?.message.contains("Nothing this test started can run") == false)
     }
 }
+
+@Suite("Serial executor: a hang nothing can end")
+struct SerialExecutorHangTests {
+    @Test("A scope whose tasks all wait on what never comes is reported, on standard error too")
+    func hangIsReported() async {
+        let (values, continuation) = AsyncStream.makeStream(of: Void.self)
+        let written = Locked<[String]>([])
+        let failures = await HangWatch.$patienceForTests.withValue(.milliseconds(300)) {
+            await HangWatch.$standardErrorForTests.withValue({ text in
+                written.withLock { $0.append(text) }
+            }) {
+                // The watch's report resumes the stream, so that the test ends either way.
+                await HangWatch.$afterReportForTests.withValue({ continuation.yield(()) }) {
+                    await capturedFailures {
+                        await withSerialExecutor {
+                            for await _ in values { break }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(failures.count == 1)
+        #expect(failures.first?.message.contains("nothing this test started can run") == true)
+        #expect(written.withLock { $0 }.first?.hasPrefix("ObservationTesting: ") == true)
+    }
+
+    @Test("A scope waiting on real time is not reported")
+    func realTimeIsProgress() async {
+        let failures = await HangWatch.$patienceForTests.withValue(.milliseconds(100)) {
+            await capturedFailures {
+                await withSerialExecutor {
+                    try? await Task.sleep(for: .milliseconds(600))
+                }
+            }
+        }
+        #expect(failures.isEmpty)
+    }
+}
