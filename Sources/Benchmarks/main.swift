@@ -14,6 +14,8 @@ await measureOperatorOverloads()
 await measureRecorderThroughput()
 await measureVirtualTime()
 await measureResources()
+// Last: the serial executor's router, once installed, stays for the life of the process.
+await measureSerialExecution()
 
 // MARK: Report
 
