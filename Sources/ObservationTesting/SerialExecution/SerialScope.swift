@@ -30,9 +30,9 @@ final class SerialScope: Sendable {
         case main
     }
 
-    struct Job: @unchecked Sendable {
-        // @unchecked: an `UnownedJob` is a pointer the runtime hands over once; only the turn
-        // that takes it from `State.runnable` (under the scope's lock) runs it.
+    /// A job on the line. Only the turn that takes it from `State.runnable`, under the scope's
+    /// lock, runs it: the runtime hands each over once.
+    struct Job: Sendable {
         let job: UnownedJob
         let place: Place
     }
