@@ -91,29 +91,6 @@ enum Interleavings {
     }
 }
 
-/// A feed view model whose `refresh()` starts work it does not return: the shape a test cannot
-/// wait for without a scope.
-@MainActor
-final class FireAndForgetFeed {
-    private(set) var items: [String] = []
-    private(set) var isLoading = false
-    private let service: @Sendable () async -> [String]
-
-    init(service: @escaping @Sendable () async -> [String]) {
-        self.service = service
-    }
-
-    func refresh() {
-        isLoading = true
-        Task {
-            let loaded = await service()
-            await Task.yield()
-            items = loaded
-            isLoading = false
-        }
-    }
-}
-
 /// Three uploads, each in four steps of 250 ms on a clock, with a main-actor progress update
 /// between steps: chained deadlines, each registered only after the one before has woken.
 @MainActor

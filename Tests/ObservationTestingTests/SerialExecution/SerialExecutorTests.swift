@@ -73,7 +73,7 @@ struct SettleTests {
         var finished = 0
         for _ in 0..<100 {
             await withSerialExecutor {
-                let feed = FireAndForgetFeed(service: {
+                let feed = FeedModel(load: {
                     await Task.yield()
                     return ["a", "b", "c"]
                 })
@@ -135,7 +135,7 @@ struct SettleTests {
 
     @Test("The trait runs the test in a scope", .serialExecutor)
     @MainActor func trait() async {
-        let feed = FireAndForgetFeed(service: { ["x"] })
+        let feed = FeedModel(load: { ["x"] })
         feed.refresh()
         await settle()
         #expect(feed.items == ["x"])

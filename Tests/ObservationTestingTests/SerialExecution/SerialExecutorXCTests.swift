@@ -9,7 +9,7 @@ final class SerialExecutorXCTests: XCTestCase {
         var finished = 0
         for _ in 0..<100 {
             await withSerialExecutor {
-                let feed = FireAndForgetFeed(service: {
+                let feed = FeedModel(load: {
                     await Task.yield()
                     return ["a", "b"]
                 })
