@@ -163,9 +163,14 @@ extension SerialScope {
     /// Returns once no job of the scope but the caller's can run: each yield puts the caller
     /// at the back of the line, behind all that can run now. Work that keeps itself runnable
     /// forever (a loop of yields) fails at `site` after ``settleLimit`` turns, instead of hanging.
+    ///
+    /// Settlers at once (a test's `settle()` inside `TestClock.run`, whose advances settle too)
+    /// do not wait for each other: each waits only for work that is not another's yield.
     func settle(at site: CallSite?) async {
+        countSettler(1)
+        defer { countSettler(-1) }
         let start = jobsRun
-        while runnableCount > 0 {
+        while runnableCountBesidesSettlers > 0 {
             guard jobsRun - start < Self.settleLimit else {
                 if let site {
                     FailureReporter.record(

@@ -51,6 +51,9 @@ final class SerialScope: Sendable {
         var jobsRun = 0
         /// Waits running in the scope: each speaks for itself when its timeout passes.
         var waits = 0
+        /// Tasks inside `settle()`: each is running or on the line, yielded, and none of them is
+        /// work another must wait for.
+        var settlers = 0
     }
 
     let state: Locked<State>
@@ -66,6 +69,15 @@ final class SerialScope: Sendable {
 
     /// How many jobs could run now, besides the one running.
     var runnableCount: Int { state.withLock { $0.runnable.count } }
+
+    /// How many jobs could run now that are not other settlers' yields, for a settler.
+    var runnableCountBesidesSettlers: Int {
+        state.withLock { $0.runnable.count - ($0.settlers - 1) }
+    }
+
+    func countSettler(_ delta: Int) {
+        state.withLock { $0.settlers += delta }
+    }
 
     var jobsRun: Int { state.withLock { $0.jobsRun } }
 

@@ -368,3 +368,40 @@ struct SerialExecutorHangTests {
         #expect(failures.isEmpty)
     }
 }
+
+@Suite("Serial executor: settlers at once")
+struct ConcurrentSettleTests {
+    @Test("Two tasks settling at once both return, once the rest has run")
+    func twoSettlers() async {
+        let failures = await capturedFailures {
+            await withSerialExecutor {
+                let log = Interleavings.Log()
+                let worker = Task {
+                    for step in 0..<3 {
+                        await Task.yield()
+                        log.add("\(step)")
+                    }
+                }
+                let other = Task { await settle() }
+                await settle()
+                await other.value
+                #expect(log.all == ["0", "1", "2"])
+                await worker.value
+            }
+        }
+        #expect(failures.isEmpty)
+    }
+
+    @Test("settle() inside TestClock.run returns, and run drives the clock")
+    func settleInsideRun() async {
+        let failures = await capturedFailures {
+            await withSerialExecutor {
+                let clock = TestClock()
+                let task = Task { try? await clock.sleep(for: .seconds(2)) }
+                await clock.run { await settle() }
+                await task.value
+            }
+        }
+        #expect(failures.isEmpty)
+    }
+}
