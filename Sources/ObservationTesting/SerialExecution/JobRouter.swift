@@ -28,15 +28,10 @@ import Publishing
 /// 3. its task is one the scope has run before (a task resumed from another thread, such as a
 ///    dispatch callback or a real-time timer).
 enum JobRouter {
-    struct Running {
-        var thread: pthread_t
-        var scope: SerialScope
-    }
-
     struct State {
         var liveScopes = 0
-        /// The job a scope runs right now: scopes run their jobs one at a time, on the main queue.
-        var running: Running?
+        /// The scope whose job each thread runs right now, by ``currentThread``.
+        var running: [UInt: SerialScope] = [:]
         /// Tasks seen in a live scope, by the runtime's task ID.
         var tasks: [UInt64: SerialScope] = [:]
     }
@@ -55,14 +50,12 @@ enum JobRouter {
             }
             return nil
         case nil:
-            let thread = pthread_self()
+            let thread = currentThread
             return state.withLock { state -> SerialScope? in
                 guard state.liveScopes > 0 else { return nil }
-                if let running = state.running, pthread_equal(running.thread, thread) != 0,
-                    running.scope.isLive
-                {
-                    if let taskID { state.tasks[taskID] = running.scope }
-                    return running.scope
+                if let running = state.running[thread], running.isLive {
+                    if let taskID { state.tasks[taskID] = running }
+                    return running
                 }
                 guard let taskID, let scope = state.tasks[taskID], scope.isLive else {
                     return nil
@@ -88,13 +81,22 @@ enum JobRouter {
 
     /// Runs `body` as `scope`'s job on this thread, so that what it enqueues is the scope's.
     static func running(_ scope: SerialScope, _ body: () -> Void) {
-        let thread = pthread_self()
-        let outer = state.withLock { state -> Running? in
-            defer { state.running = Running(thread: thread, scope: scope) }
-            return state.running
+        let thread = currentThread
+        let outer = state.withLock { state in
+            defer { state.running[thread] = scope }
+            return state.running[thread]
         }
         body()
-        state.withLock { $0.running = outer }
+        state.withLock { $0.running[thread] = outer }
+    }
+
+    /// The calling thread, as a key.
+    static var currentThread: UInt {
+        #if canImport(Darwin)
+            UInt(bitPattern: pthread_self())
+        #else
+            UInt(pthread_self())
+        #endif
     }
 
     /// Installs the router once, if this runtime lets a library replace its executors; returns

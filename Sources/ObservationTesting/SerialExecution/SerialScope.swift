@@ -1,13 +1,13 @@
 import Dispatch
 import Publishing
 
-/// One serial-executor scope: the jobs of the tasks a test started, run one at a time on the
-/// main queue, first in first out, or in an order drawn from a seed.
+/// One serial-executor scope: the jobs of the tasks a test started, run one at a time, first in
+/// first out, or in an order drawn from a seed.
 ///
-/// Every scope runs its jobs on the main queue, beside main-actor work, so that a main-actor
-/// view model and the tasks it starts share one line. Each enqueued job posts one turn to the
-/// main queue; a turn runs the job the scope's order picks. Scopes of tests that run at once
-/// share the queue but never each other's jobs, so each keeps its own order.
+/// The scope runs one job at a time: when one ends, the next is picked and handed to its queue,
+/// the main queue for main-actor work and a global queue for the rest. So the order does not
+/// depend on which thread runs a job, and scopes of tests that run at once each keep their own
+/// order without holding up each other, or other tests' main-actor work, on the main queue.
 final class SerialScope: Sendable {
     /// Whether a task belongs to a scope, as its task-local says; `nil` when it says nothing.
     enum Membership: Sendable {
@@ -42,8 +42,15 @@ final class SerialScope: Sendable {
         case ended
     }
 
+    /// Whether a job of the scope is running or handed to its queue, or none is.
+    enum Turn {
+        case idle
+        case taken
+    }
+
     struct State {
         var stage = Stage.live
+        var turn = Turn.idle
         var runnable: [Job] = []
         /// Jobs waiting for a real-time deadline (`Task.sleep` on a real clock).
         var timed = 0
@@ -88,31 +95,49 @@ final class SerialScope: Sendable {
 
     var hasRunningWaits: Bool { state.withLock { $0.waits > 0 } }
 
-    /// Takes `job` into the scope's line, and gives it a turn on the main queue.
+    /// Takes `job` into the scope's line; if no job of the scope has the turn, it starts one.
     func enqueue(_ job: UnownedJob, on place: Place) {
-        state.withLock { $0.runnable.append(Job(job: job, place: place)) }
-        DispatchQueue.main.async { self.runNextJob() }
+        let next = state.withLock { state -> Job? in
+            state.runnable.append(Job(job: job, place: place))
+            guard state.turn == .idle else { return nil }
+            return takeNext(&state)
+        }
+        if let next { hand(next) }
     }
 
     /// Takes `job` into the line once `deadline` has passed.
     func enqueue(_ job: UnownedJob, on place: Place, at deadline: DispatchTime) {
         state.withLock { $0.timed += 1 }
         let pending = Job(job: job, place: place)
-        DispatchQueue.main.asyncAfter(deadline: deadline) {
+        DispatchQueue.global().asyncAfter(deadline: deadline) {
             self.state.withLock { $0.timed -= 1 }
             self.enqueue(pending.job, on: pending.place)
         }
     }
 
-    /// One turn: runs the job the order picks.
-    private func runNextJob() {
-        let next = state.withLock { state -> Job? in
-            guard !state.runnable.isEmpty else { return nil }
-            let index = state.order?.next(below: state.runnable.count) ?? 0
-            state.jobsRun += 1
-            return state.runnable.remove(at: index)
+    /// The job the order picks, which takes the turn; `nil`, and the turn is free, when none is
+    /// left.
+    private func takeNext(_ state: inout State) -> Job? {
+        guard !state.runnable.isEmpty else {
+            state.turn = .idle
+            return nil
         }
-        guard let next else { return }
+        state.turn = .taken
+        let index = state.order?.next(below: state.runnable.count) ?? 0
+        state.jobsRun += 1
+        return state.runnable.remove(at: index)
+    }
+
+    /// Runs `job` on its queue, then hands the turn to the next.
+    private func hand(_ job: Job) {
+        let queue = job.place == .main ? DispatchQueue.main : DispatchQueue.global()
+        queue.async {
+            self.run(job)
+            if let next = self.state.withLock({ self.takeNext(&$0) }) { self.hand(next) }
+        }
+    }
+
+    private func run(_ next: Job) {
         JobRouter.running(self) {
             #if compiler(>=6.3)
                 if #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) {
