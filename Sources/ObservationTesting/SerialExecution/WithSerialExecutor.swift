@@ -13,8 +13,9 @@ public import Testing
 /// ```
 ///
 /// Inside, the jobs of `body` and of every task it starts (`Task { }`, `Task.detached`, task
-/// groups, `async let`, nonisolated async functions, default actors, main-actor work) run on the
-/// main queue, first in first out, or in an order drawn from `seed`. Call ``settle(fileID:filePath:line:column:)``
+/// groups, `async let`, nonisolated async functions, default actors, main-actor work) run one at
+/// a time, first in first out, or in an order drawn from `seed`: main-actor work on the main
+/// queue, the rest on a global queue. Call ``settle(fileID:filePath:line:column:)``
 /// to run everything that can run; a ``TestClock`` advanced inside the scope settles after each
 /// deadline it reaches, so the work it wakes has run to its next suspension when `advance`
 /// returns.
@@ -23,8 +24,7 @@ public import Testing
 /// how much: await those tasks, call `settle()` before the end, or cancel them.
 ///
 /// Jobs on an executor of your own (a custom actor executor, a task executor preference) are
-/// outside the line, and so is work a blocking wait holds up: a semaphore waited on inside the
-/// scope stops the main queue. Needs Swift 6.3's runtime (Linux, or macOS 26.4, iOS 26.4 and
+/// outside the line, and a blocking wait (a semaphore) inside the scope stops the whole scope. Needs Swift 6.3's runtime (Linux, or macOS 26.4, iOS 26.4 and
 /// their peers); with an older one the test fails, saying so, and `body` runs as usual. See
 /// <doc:DeterministicTests>.
 ///
