@@ -17,8 +17,9 @@ import Publishing
 /// Swift 6.3's runtime lets a process replace its default (global) executor and its main
 /// executor (`_createExecutors(factory:)`, SPI `ExperimentalCustomExecutors`). The router takes
 /// both places the first time a scope opens and keeps them for the rest of the process: putting
-/// the old ones back while other tests' tasks read them would race. With no scope live, every
-/// job goes straight on to the old executor.
+/// the old ones back while other tests' tasks read them would race. A job of no scope goes on
+/// as before: to the main queue, or to Dispatch's global queue of its priority (run there by the
+/// router itself, see ``RoutingExecutors/runOnGlobalQueue(_:at:)``).
 ///
 /// A job belongs to a scope when, in this order:
 /// 1. the task that enqueues it carries the scope's task-local (``SerialScope/membership``:
