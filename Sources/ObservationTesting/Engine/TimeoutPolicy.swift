@@ -7,8 +7,8 @@ enum TimeoutRequest: Sendable {
     /// A timeout given, which may be negative, zero, infinite or NaN: checked on use.
     case given(Timeout)
 
-    init(_ timeout: Timeout?) {
-        self = timeout.map(TimeoutRequest.given) ?? .unspecified
+    init(_ timeout: (any TimeoutConvertible)?) {
+        self = timeout.map { .given($0.timeoutValue) } ?? .unspecified
     }
 }
 

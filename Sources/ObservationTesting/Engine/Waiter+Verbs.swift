@@ -11,8 +11,8 @@ extension Waiter {
     static func until<Output, Failure>(
         _ source: WaitSource<Output, Failure>,
         satisfies conditions: [Condition<Output>],
-        timeout: Timeout?,
-        idleTimeout: Timeout?,
+        timeout: (any TimeoutConvertible)?,
+        idleTimeout: (any TimeoutConvertible)?,
         helper: String,
         isolation: isolated (any Actor)?,
         at callSite: CallSite,
@@ -26,8 +26,8 @@ extension Waiter {
                 coalescesChanges: source.coalescesChanges,
                 valuesReadBefore: source.valuesReadBefore,
                 steps: conditions.map { $0.erased(met: met) },
-                idleTimeout: idleTimeout,
-                timeout: timeout,
+                idleTimeout: idleTimeout?.timeoutValue,
+                timeout: timeout?.timeoutValue,
                 helper: helper,
                 isolation: isolation,
                 at: callSite,
@@ -43,15 +43,15 @@ extension Waiter {
         _ source: WaitSource<Output, Failure>,
         emits expected: [Output],
         ignoringDuplicates: Bool,
-        timeout: Timeout?,
-        idleTimeout: Timeout?,
+        timeout: (any TimeoutConvertible)?,
+        idleTimeout: (any TimeoutConvertible)?,
         helper: String,
         isolation: isolated (any Actor)?,
         at callSite: CallSite,
         performing action: (() async throws -> Void)?
     ) async -> Bool {
         var plan = WaitPlan.exactly(expected, ignoringDuplicates: ignoringDuplicates)
-        plan.idleTimeout = idleTimeout
+        plan.idleTimeout = idleTimeout?.timeoutValue
         return await Waiter.wait(
             on: source,
             plan: plan,
@@ -68,8 +68,8 @@ extension Waiter {
     static func never<Output, Failure>(
         _ source: WaitSource<Output, Failure>,
         satisfies condition: @escaping (Output) throws -> Bool,
-        for window: Timeout,
-        timeout: Timeout?,
+        for window: any TimeoutConvertible,
+        timeout: (any TimeoutConvertible)?,
         helper: String,
         isolation: isolated (any Actor)?,
         at callSite: CallSite,
@@ -86,8 +86,8 @@ extension Waiter {
     static func stays<Output, Failure>(
         _ source: WaitSource<Output, Failure>,
         satisfying condition: @escaping (Output) throws -> Bool,
-        for window: Timeout,
-        timeout: Timeout?,
+        for window: any TimeoutConvertible,
+        timeout: (any TimeoutConvertible)?,
         helper: String,
         isolation: isolated (any Actor)?,
         at callSite: CallSite,
@@ -104,13 +104,14 @@ extension Waiter {
         _ source: WaitSource<Output, Failure>,
         forbidding forbidden: @escaping (Output) throws -> Bool,
         violation: String,
-        for window: Timeout,
-        timeout: Timeout?,
+        for window: any TimeoutConvertible,
+        timeout: (any TimeoutConvertible)?,
         helper: String,
         isolation: isolated (any Actor)?,
         at callSite: CallSite,
         performing action: (() async throws -> Void)?
     ) async -> Bool {
+        let window = window.timeoutValue
         guard window.seconds.isFinite, window.seconds > 0 else {
             FailureReporter.record(
                 TimeoutProblem.invalidWindow(window.seconds).message(helper: helper), at: callSite)

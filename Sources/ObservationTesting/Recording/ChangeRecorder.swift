@@ -186,7 +186,7 @@ public final class ChangeRecorder<Model: AnyObject> {
     /// - Returns: Whether the state arrived and matched.
     @discardableResult
     public func next(
-        timeout: Timeout? = nil,
+        timeout: (any TimeoutConvertible)? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,

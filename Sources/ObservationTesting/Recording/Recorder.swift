@@ -128,7 +128,7 @@ public final class Recorder<Output, Failure: Error>: ClosurePublisher {
     /// - Returns: The value, or `nil` if none arrived in time or the source ended first.
     @discardableResult
     public func next(
-        timeout: Timeout? = nil,
+        timeout: (any TimeoutConvertible)? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -158,7 +158,7 @@ public final class Recorder<Output, Failure: Error>: ClosurePublisher {
     @discardableResult
     public func next(
         _ count: Int,
-        timeout: Timeout? = nil,
+        timeout: (any TimeoutConvertible)? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -197,7 +197,7 @@ public final class Recorder<Output, Failure: Error>: ClosurePublisher {
     @discardableResult
     public func prefix(
         until predicate: @escaping (Output) throws -> Bool,
-        timeout: Timeout? = nil,
+        timeout: (any TimeoutConvertible)? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -227,7 +227,7 @@ public final class Recorder<Output, Failure: Error>: ClosurePublisher {
     /// - Returns: The values after those already read, or `nil` if the source did not finish.
     @discardableResult
     public func finished(
-        timeout: Timeout? = nil,
+        timeout: (any TimeoutConvertible)? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -266,7 +266,7 @@ public final class Recorder<Output, Failure: Error>: ClosurePublisher {
     /// - Returns: The error, or `nil` if the source did not fail.
     @discardableResult
     public func failure(
-        timeout: Timeout? = nil,
+        timeout: (any TimeoutConvertible)? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -296,7 +296,7 @@ public final class Recorder<Output, Failure: Error>: ClosurePublisher {
     /// - Returns: The last value, or `nil` on failure.
     @discardableResult
     public func last(
-        timeout: Timeout? = nil,
+        timeout: (any TimeoutConvertible)? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -325,7 +325,7 @@ public final class Recorder<Output, Failure: Error>: ClosurePublisher {
     /// Runs a wait over the values not read yet, and moves on past those it took.
     func wait(
         _ plan: WaitPlan<Output>,
-        timeout: Timeout?,
+        timeout: (any TimeoutConvertible)?,
         helper: String,
         isolation: isolated (any Actor)? = #isolation,
         at callSite: CallSite
@@ -343,7 +343,7 @@ public final class Recorder<Output, Failure: Error>: ClosurePublisher {
     /// Runs a wait, returning every value it took.
     private func read(
         _ plan: WaitPlan<Output>,
-        timeout: Timeout?,
+        timeout: (any TimeoutConvertible)?,
         helper: String,
         isolation: isolated (any Actor)? = #isolation,
         at callSite: CallSite

@@ -26,7 +26,7 @@ extension TestClock {
     public func advance(
         by duration: Duration,
         whenAsleep sleepers: Int,
-        timeout: Timeout? = nil,
+        timeout: (any TimeoutConvertible)? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -108,7 +108,7 @@ extension TestClock {
     ///   - column: Inferred; see `fileID`.
     ///   - operation: The work to drive, such as `await task.value`.
     public func run(
-        timeout: Timeout = 10,
+        timeout: any TimeoutConvertible = 10,
         isolation: isolated (any Actor)? = #isolation,
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
@@ -118,7 +118,7 @@ extension TestClock {
     ) async {
         let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let budget: Duration
-        switch TimeoutPolicy.resolve(.given(timeout), scale: .success(1)) {
+        switch TimeoutPolicy.resolve(.given(timeout.timeoutValue), scale: .success(1)) {
         case .success(let resolved):
             budget = resolved
         case .failure(let problem):

@@ -18,9 +18,9 @@
 /// ```
 @discardableResult
 public func withDefaultTimeout<Result>(
-    _ timeout: Timeout,
+    _ timeout: any TimeoutConvertible,
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result
 ) async rethrows -> Result {
-    try await TimeoutPolicy.$taskDefault.withValue(timeout, operation: operation)
+    try await TimeoutPolicy.$taskDefault.withValue(timeout.timeoutValue, operation: operation)
 }

@@ -30,7 +30,7 @@ extension Trait where Self == UntilTimeoutTrait {
     ///
     /// - Parameter timeout: The default timeout, such as `5` or `.seconds(5)`. Must be positive.
     /// - Returns: The trait.
-    public static func untilTimeout(_ timeout: Timeout) -> Self {
-        UntilTimeoutTrait(timeout: timeout)
+    public static func untilTimeout(_ timeout: any TimeoutConvertible) -> Self {
+        UntilTimeoutTrait(timeout: timeout.timeoutValue)
     }
 }

@@ -44,8 +44,8 @@ import Publishing
 @discardableResult
 public func until<each Model: AnyObject>(
     _ models: repeat each Model,
-    timeout: Timeout? = nil,
-    idleTimeout: Timeout? = nil,
+    timeout: (any TimeoutConvertible)? = nil,
+    idleTimeout: (any TimeoutConvertible)? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
@@ -86,8 +86,8 @@ public func until<each Model: AnyObject>(
 public func until(
     _ models: AnyObject...,
     satisfies conditions: [() throws -> Bool],
-    timeout: Timeout? = nil,
-    idleTimeout: Timeout? = nil,
+    timeout: (any TimeoutConvertible)? = nil,
+    idleTimeout: (any TimeoutConvertible)? = nil,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
