@@ -1,3 +1,4 @@
+import ObservationTesting
 import Publishing
 import Testing
 
@@ -134,5 +135,138 @@ struct ValuesTests {
             _ = await iterator.next()
         }
         #expect(cancelled)
+    }
+
+    // Several tasks awaiting one iterator, and cancelling them, as OpenCombine's
+    // PublisherConcurrencyTests record Combine doing. Each runs on the serial executor, so
+    // `settle()` returns once every task waits in `next()`, with no sleeping.
+
+    @Test(
+        "Cancelling one of several tasks awaiting an iterator ends them all and cancels it",
+        .serialExecutor)
+    func cancellingOneAwaitingTaskEndsThemAll() async throws {
+        let upstream = RecordingUpstream<Int, Never>()
+        let values = SharedValues(upstream.values.makeAsyncIterator())
+        let waiting = (0..<3).map { _ in Task { await values.next() } }
+        await settle()
+        // Each `next()` asked for one value of its own.
+        #expect(upstream.events == Array(repeating: .request(.max(1)), count: 3))
+        waiting[1].cancel()
+        for task in waiting { #expect(await task.value == nil) }
+        #expect(upstream.events == Array(repeating: .request(.max(1)), count: 3) + [.cancel])
+        // The iterator has ended: a later call asks for nothing.
+        #expect(await values.next() == nil)
+        #expect(upstream.events.count == 4)
+
+        let failing = RecordingUpstream<Int, TestError>()
+        let throwing = SharedThrowingValues(failing.values.makeAsyncIterator())
+        let first = Task { try await throwing.next() }
+        let second = Task { try await throwing.next() }
+        await settle()
+        first.cancel()
+        #expect(try await first.value == nil)
+        #expect(try await second.value == nil)
+        #expect(failing.events == [.request(.max(1)), .request(.max(1)), .cancel])
+    }
+
+    @Test(
+        "A task cancelled before it awaits gets nil, not a @Published current value",
+        .serialExecutor)
+    func cancelledTaskGetsNothing() async {
+        let form = EmailForm()
+        let loop = Task {
+            var seen: [String] = []
+            for await email in form.$email.values { seen.append(email) }
+            return seen
+        }
+        loop.cancel()  // before the task has run
+        #expect(await loop.value == [])
+
+        let upstream = RecordingUpstream<Int, Never>()
+        let values = SharedValues(upstream.values.makeAsyncIterator())
+        let cancelled = Task { await values.next() }
+        cancelled.cancel()
+        #expect(await cancelled.value == nil)
+        // Cancelled before asking: the subscription is cancelled, nothing asked of it.
+        #expect(upstream.events == [.cancel])
+    }
+
+    @Test(
+        "Values awaited before the subscription comes are asked for when it does",
+        .serialExecutor)
+    func awaitedBeforeSubscription() async {
+        let upstream = RecordingUpstream<Int, Never>(subscribesAtOnce: false)
+        let values = SharedValues(upstream.values.makeAsyncIterator())
+        let waiting = (0..<3).map { _ in Task { await values.next() } }
+        await settle()
+        upstream.sendSubscription()
+        #expect(upstream.events == [.request(.max(3))])
+        for value in 1...3 { upstream.send(value) }
+        var received: [Int] = []
+        for task in waiting { received += [await task.value].compactMap { $0 } }
+        #expect(received.sorted() == [1, 2, 3])
+        #expect(upstream.returnedDemands == [.none, .none, .none])
+    }
+
+    @Test(
+        "A task cancelled before the subscription comes ends the iterator, cancelling it then",
+        .serialExecutor)
+    func cancelledBeforeSubscription() async {
+        let upstream = RecordingUpstream<Int, Never>(subscribesAtOnce: false)
+        let values = SharedValues(upstream.values.makeAsyncIterator())
+        let waiting = Task { await values.next() }
+        await settle()
+        waiting.cancel()
+        #expect(await waiting.value == nil)
+        upstream.sendSubscription()
+        #expect(upstream.events == [.cancel])
+    }
+
+    @Test(
+        "A failure goes to the task that has waited longest; the others end",
+        .serialExecutor)
+    func failureGoesToTheLongestWaiting() async throws {
+        let upstream = RecordingUpstream<Int, TestError>()
+        let values = SharedThrowingValues(upstream.values.makeAsyncIterator())
+        let first = Task { try await values.next() }
+        await settle()
+        let second = Task { try await values.next() }
+        await settle()
+        upstream.send(completion: .failure(TestError(code: 4)))
+        await #expect(throws: TestError(code: 4)) { try await first.value }
+        #expect(try await second.value == nil)
+        #expect(upstream.events == [.request(.max(1)), .request(.max(1))])
+    }
+}
+
+/// One `values` iterator awaited by several tasks, as a view model's tasks may: each call
+/// awaits a copy, and the copies share the one subscription.
+// @unchecked: the iterator is only copied after init; Combine's iterator, and Publishing's, may
+// be awaited from several tasks at once (OpenCombine's PublisherConcurrencyTests do so).
+private final class SharedValues<P: Publisher>: @unchecked Sendable where P.Failure == Never {
+    private let iterator: AsyncPublisher<P>.Iterator
+
+    init(_ iterator: AsyncPublisher<P>.Iterator) {
+        self.iterator = iterator
+    }
+
+    func next() async -> P.Output? {
+        var copy = iterator
+        return await copy.next()
+    }
+}
+
+/// ``SharedValues`` for a publisher that can fail.
+// @unchecked: as for ``SharedValues``.
+private final class SharedThrowingValues<P: Publisher>: @unchecked Sendable {
+    private let iterator: AsyncThrowingPublisher<P>.Iterator
+
+    init(_ iterator: AsyncThrowingPublisher<P>.Iterator) {
+        self.iterator = iterator
+    }
+
+    func next() async throws -> P.Output? {
+        var copy = iterator
+        return try await copy.next()
     }
 }

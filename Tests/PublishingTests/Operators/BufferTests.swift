@@ -45,4 +45,71 @@ struct BufferTests {
         subscriber.subscription?.request(.max(2))
         #expect(subscriber.values == [1, 2, 4])
     }
+
+    // A `.customError` closure that calls back into its own full buffer: Combine makes the error
+    // with its lock held, so the call traps there (OpenCombine's BufferTests
+    // .testDeadlockWhenErroringOnFullBuffer asserts the crash, run against Apple's Combine).
+    // On Linux it deadlocked; it is now served as every re-entrant call is (CONTRIBUTING's
+    // delivery rule), with the buffer already failing. Hence one test per configuration.
+    #if !canImport(Combine)
+        @Test(
+            "A .customError closure may send into, or cancel, its full buffer: it fails once")
+        func customErrorClosureCallsBack() {
+            let subject = PassthroughSubject<Int, TestError>()
+            var cancels = 0
+            var made = 0
+            let subscriber = DemandProbe<Int, TestError>(initial: .none)
+            subject.handleEvents(receiveCancel: { cancels += 1 })
+                .buffer(
+                    size: 1, prefetch: .byRequest,
+                    whenFull: .customError {
+                        made += 1
+                        subject.send(100)  // the buffer is failing: dropped
+                        return TestError(code: made)
+                    }
+                )
+                .subscribe(subscriber)
+            subject.send(1)
+            subject.send(2)  // full: the closure runs, once
+            #expect(made == 1)
+            #expect(cancels == 1)
+            // The failure goes at once, dropping what waits, as before.
+            #expect(subscriber.values.isEmpty)
+            #expect(subscriber.completions == [.failure(TestError(code: 1))])
+
+            let cancelling = DemandProbe<Int, TestError>(initial: .none)
+            let other = PassthroughSubject<Int, TestError>()
+            var otherCancels = 0
+            other.handleEvents(receiveCancel: { otherCancels += 1 })
+                .buffer(
+                    size: 0, prefetch: .byRequest,
+                    whenFull: .customError {
+                        cancelling.cancel()  // the subscriber gives up while the error is made
+                        return TestError()
+                    }
+                )
+                .subscribe(cancelling)
+            other.send(1)
+            #expect(otherCancels == 1)
+            #expect(cancelling.completions.isEmpty)
+        }
+    #elseif compiler(>=6.2) && (os(macOS) || os(Linux))
+        @Test("Combine traps when a .customError closure sends into its full buffer")
+        func customErrorClosureCallsBackTraps() async {
+            await #expect(processExitsWith: .failure) {
+                let subject = PassthroughSubject<Int, TestError>()
+                let subscriber = DemandProbe<Int, TestError>(initial: .none)
+                subject.buffer(
+                    size: 1, prefetch: .byRequest,
+                    whenFull: .customError {
+                        subject.send(100)
+                        return TestError()
+                    }
+                )
+                .subscribe(subscriber)
+                subject.send(1)
+                subject.send(2)
+            }
+        }
+    #endif
 }

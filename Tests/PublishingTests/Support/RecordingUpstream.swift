@@ -7,7 +7,9 @@ enum UpstreamEvent: Equatable {
 }
 
 /// A publisher for one subscriber that records what it is asked (requests, cancels) and the
-/// demand each value's delivery returned; a test sends its events, whatever was asked.
+/// demand each value's delivery returned; a test sends its events, whatever was asked. Made with
+/// `subscribesAtOnce: false`, it gives its subscriber the subscription only at
+/// ``sendSubscription()``, as a publisher that subscribes on another queue does.
 final class RecordingUpstream<Output, Failure: Error>: Publisher {
     final class Recording: Subscription {
         var events: [UpstreamEvent] = []
@@ -16,6 +18,7 @@ final class RecordingUpstream<Output, Failure: Error>: Publisher {
     }
 
     let subscription = Recording()
+    private let subscribesAtOnce: Bool
     private var subscriber: AnySubscriber<Output, Failure>?
     /// What each `send(_:)` got back from the subscriber, in order.
     private(set) var returnedDemands: [Subscribers.Demand] = []
@@ -29,9 +32,18 @@ final class RecordingUpstream<Output, Failure: Error>: Publisher {
 
     var isCancelled: Bool { events.contains(.cancel) }
 
+    init(subscribesAtOnce: Bool = true) {
+        self.subscribesAtOnce = subscribesAtOnce
+    }
+
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         self.subscriber = AnySubscriber(subscriber)
-        subscriber.receive(subscription: subscription)
+        if subscribesAtOnce { subscriber.receive(subscription: subscription) }
+    }
+
+    /// Gives the subscriber its subscription, late.
+    func sendSubscription() {
+        subscriber?.receive(subscription: subscription)
     }
 
     /// Sends `value`, returning the demand the subscriber gave back.

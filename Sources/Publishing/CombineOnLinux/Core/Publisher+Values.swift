@@ -7,8 +7,9 @@
         /// As in Combine, the subscription starts when iteration starts and asks for one value
         /// each time the loop awaits the next: a subject's value sent while the loop's body runs
         /// is dropped, and a `CurrentValueSubject` or `@Published` property gives its current
-        /// value then. The sequence ends when the publisher finishes, and ends early if the
-        /// iterating task is cancelled.
+        /// value then. The sequence ends when the publisher finishes, and, as in Combine, as soon
+        /// as a task awaiting it is cancelled: the subscription is cancelled, and `next()`
+        /// returns `nil` in every task awaiting it, then and later.
         ///
         /// ```swift
         /// for await isLoading in viewModel.$isLoading.values {
@@ -26,8 +27,8 @@
         ///
         /// As in Combine, the sequence throws `any Error` (catch the publisher's error with a
         /// cast, `catch let error as MyError`), asks for one value each time the loop awaits the
-        /// next, ends when the publisher finishes, and ends early if the iterating task is
-        /// cancelled.
+        /// next, ends when the publisher finishes, and ends as soon as a task awaiting it is
+        /// cancelled, cancelling the subscription.
         ///
         /// ```swift
         /// for try await items in service.itemsPublisher().values {
@@ -136,69 +137,182 @@
 
     /// What both sequences iterate with: asks for one value at a time and yields it, throwing
     /// the publisher's own failure.
+    ///
+    /// As Combine's iterator, it may be awaited from several tasks at once (each awaits a copy;
+    /// the copies share the subscription): each `next()` asks for one value of its own, and the
+    /// values go to the calls in the order they began waiting. Cancelling any task that awaits
+    /// it ends it for all: the subscription is cancelled, every waiting call returns `nil`, and
+    /// so does every later one.
     struct ValuesIterator<Upstream: Publisher> {
         typealias Element = Upstream.Output
         typealias Failure = Upstream.Failure
+        typealias Event = PublisherEvent<Element, Failure>
 
-        /// The subscriber behind the iterator: it asks for a value when `next()` does.
-        // @unchecked: `lifecycle` is only reached while holding `lock`; the mailbox is
-        // thread-safe.
-        private final class Inbox: Subscriber, @unchecked Sendable {
+        /// The subscriber behind the iterator and its copies: each waiting `next()` has a
+        /// mailbox of its own, which gets one event. `Cancellable`, as Combine's is.
+        // @unchecked: `state` is only reached while holding its lock; mailboxes are thread-safe.
+        private final class Inbox: Subscriber, Cancellable, @unchecked Sendable {
             typealias Input = Element
             typealias Failure = Upstream.Failure
 
             private enum Lifecycle {
-                case awaitingSubscription
+                /// No subscription yet: what the `next()` calls asked for meanwhile, asked of it
+                /// when it comes.
+                case awaitingSubscription(Subscribers.Demand)
                 case subscribed(any Subscription)
-                /// The publisher completed, or the iterator went away: a subscription that comes
-                /// is cancelled.
-                case terminal
+                /// The publisher completed, or the iterator was cancelled or went away: a
+                /// subscription that comes is cancelled, and every `next()` ends at once. A
+                /// failure no call was waiting for waits here, for the next call to throw.
+                case terminal(unthrown: Failure?)
 
-                /// Ends the subscription; the upstream's, if it was kept, is returned.
-                mutating func end() -> (any Subscription)? {
-                    defer { self = .terminal }
-                    if case .subscribed(let upstream) = self { return upstream }
-                    return nil
+                var subscription: (any Subscription)? {
+                    if case .subscribed(let upstream) = self { upstream } else { nil }
+                }
+
+                var isTerminal: Bool {
+                    if case .terminal = self { true } else { false }
                 }
             }
 
-            let mailbox = Mailbox<PublisherEvent<Element, Failure>>()
-            private var lifecycle = Lifecycle.awaitingSubscription
-            private let lock = Lock()
+            private struct State {
+                var lifecycle = Lifecycle.awaitingSubscription(.none)
+                /// The mailboxes of the calls waiting, the longest-waiting first.
+                var waiting = FIFO<Mailbox<Event>>(reserved: 2)
+                /// Values that came while no call waited (Combine traps on these): the next
+                /// calls take them, in order.
+                var unasked = FIFO<Element>()
+                /// A mailbox no call waits on, for the next call: a loop reuses one throughout.
+                var spare: Mailbox<Event>?
+            }
+
+            /// How a call to `next()` goes on from what it finds.
+            private enum Start {
+                /// It returns this at once (`nil`: the iterator has ended).
+                case now(Event?)
+                /// It waits on the mailbox, having asked the subscription, if there is one yet,
+                /// for a value.
+                case wait(Mailbox<Event>, asking: (any Subscription)?)
+            }
+
+            private let state = Locked(State())
 
             func receive(subscription: any Subscription) {
-                let isKept = lock.withLock {
-                    guard case .awaitingSubscription = lifecycle else { return false }
-                    lifecycle = .subscribed(subscription)
-                    return true
+                let demand = state.withLock { state -> Subscribers.Demand? in
+                    guard case .awaitingSubscription(let demand) = state.lifecycle else {
+                        return nil
+                    }
+                    state.lifecycle = .subscribed(subscription)
+                    return demand
                 }
-                if !isKept { subscription.cancel() }
+                guard let demand else { return subscription.cancel() }
+                if demand > .none { subscription.request(demand) }
             }
 
             func receive(_ input: Element) -> Subscribers.Demand {
-                mailbox.post(.value(input))
+                let waiter = state.withLock { state -> Mailbox<Event>? in
+                    guard !state.lifecycle.isTerminal else { return nil }
+                    if let waiter = state.waiting.pop() { return waiter }
+                    state.unasked.push(input)
+                    return nil
+                }
+                waiter?.post(.value(input))
                 return .none
             }
 
             func receive(completion: Subscribers.Completion<Failure>) {
-                // The publisher has ended itself: let go, not cancelled (released after the lock).
-                let upstream = lock.withLock { lifecycle.end() }
-                withExtendedLifetime(upstream) {}
-                mailbox.post(.completion(completion))
-            }
-
-            func requestOne() {
-                let upstream = lock.withLock { () -> (any Subscription)? in
-                    if case .subscribed(let upstream) = lifecycle { upstream } else { nil }
+                // The publisher has ended itself: let go, not cancelled (released after the
+                // lock). A failure goes to the longest-waiting call; the others end.
+                let (upstream, waiting) = state.withLock { state in
+                    guard !state.lifecycle.isTerminal else {
+                        return ((any Subscription)?.none, FIFO<Mailbox<Event>>())
+                    }
+                    let upstream = state.lifecycle.subscription
+                    let waiting = state.waiting
+                    state.waiting = FIFO()
+                    var unthrown: Failure?
+                    if waiting.isEmpty, case .failure(let error) = completion { unthrown = error }
+                    state.lifecycle = .terminal(unthrown: unthrown)
+                    return (upstream, waiting)
                 }
-                upstream?.request(.max(1))
+                withExtendedLifetime(upstream) {}
+                Self.end(waiting, with: completion)
             }
 
+            /// Ends the iterator: cancels the subscription, and every waiting call returns
+            /// `nil`.
             func cancel() {
-                lock.withLock { lifecycle.end() }?.cancel()
+                let (upstream, waiting) = state.withLock { state in
+                    guard !state.lifecycle.isTerminal else {
+                        return ((any Subscription)?.none, FIFO<Mailbox<Event>>())
+                    }
+                    let upstream = state.lifecycle.subscription
+                    let waiting = state.waiting
+                    state.lifecycle = .terminal(unthrown: nil)
+                    state.waiting = FIFO()
+                    state.unasked = FIFO()
+                    return (upstream, waiting)
+                }
+                upstream?.cancel()
+                Self.end(waiting, with: .finished)
             }
 
-            deinit { lifecycle.end()?.cancel() }
+            /// Gives the first of `waiting` `completion`, and the others the finish.
+            private static func end(
+                _ waiting: FIFO<Mailbox<Event>>, with completion: Subscribers.Completion<Failure>
+            ) {
+                var waiting = waiting
+                var completion = completion
+                while let waiter = waiting.pop() {
+                    waiter.post(.completion(completion))
+                    completion = .finished
+                }
+            }
+
+            /// The next event for one call: a value, the completion, or `nil` once the iterator
+            /// has ended. A task cancelled before or while it waits ends the iterator, as in
+            /// Combine, whose `next()` cancels it when its task is cancelled.
+            func next(isolation actor: isolated (any Actor)?) async -> Event? {
+                // Erased, so that the `@Sendable` handler captures no metatype of the publisher.
+                let iterator: any Cancellable & Sendable = self
+                return await withTaskCancellationHandler(
+                    operation: {
+                        switch start() {
+                        case .now(let event):
+                            return event
+                        case .wait(let mailbox, let upstream):
+                            upstream?.request(.max(1))
+                            // `nil` only once the task is cancelled, which ended the iterator.
+                            let event = await mailbox.receive(isolation: actor)
+                            // A cancel may have marked the mailbox (`Task.isCancelled` stays
+                            // true once set): only one the cancel did not reach is used again.
+                            if !Task.isCancelled { state.withLock { $0.spare = mailbox } }
+                            return event
+                        }
+                    },
+                    onCancel: { iterator.cancel() },
+                    isolation: actor)
+            }
+
+            private func start() -> Start {
+                state.withLock { state in
+                    if let value = state.unasked.pop() { return .now(.value(value)) }
+                    let upstream: (any Subscription)?
+                    switch state.lifecycle {
+                    case .terminal(let unthrown):
+                        state.lifecycle = .terminal(unthrown: nil)
+                        return .now(unthrown.map { .completion(.failure($0)) })
+                    case .awaitingSubscription(let demand):
+                        state.lifecycle = .awaitingSubscription(demand + 1)
+                        upstream = nil
+                    case .subscribed(let subscription):
+                        upstream = subscription
+                    }
+                    let mailbox = state.spare ?? Mailbox()
+                    state.spare = nil
+                    state.waiting.push(mailbox)
+                    return .wait(mailbox, asking: upstream)
+                }
+            }
         }
 
         /// Cancels the subscription when the iterator, and every copy of it, is gone.
@@ -216,13 +330,13 @@
             self.owner = owner
         }
 
-        /// The next value; `nil` after the publisher finishes or the task is cancelled.
+        /// The next value; `nil` after the publisher finishes or a task awaiting the iterator
+        /// is cancelled.
         mutating func next(
             isolation actor: isolated (any Actor)?
         ) async throws(Failure) -> Element? {
             guard let inbox = owner?.inbox else { return nil }
-            inbox.requestOne()
-            switch await inbox.mailbox.receive(isolation: actor) {
+            switch await inbox.next(isolation: actor) {
             case .value(let value):
                 return value
             case .completion(.failure(let error)):

@@ -14,21 +14,35 @@
                 dispatchTime = time
             }
 
-            /// The distance to `other`.
+            /// The distance to `other`: `.nanoseconds(.max)`, either way, if it is wider than
+            /// `Int` holds (as to or from `.distantFuture`), as Combine's.
             public func distance(to other: SchedulerTimeType) -> Stride {
-                Stride(
-                    .nanoseconds(
-                        Int(
-                            Int64(bitPattern: other.dispatchTime.uptimeNanoseconds)
-                                - Int64(bitPattern: dispatchTime.uptimeNanoseconds))))
+                let start = dispatchTime.uptimeNanoseconds
+                let end = other.dispatchTime.uptimeNanoseconds
+                let width = end >= start ? end - start : start - end
+                guard let nanoseconds = Int(exactly: width) else { return .nanoseconds(.max) }
+                return .nanoseconds(end >= start ? nanoseconds : -nanoseconds)
             }
 
-            /// The time `n` later (or earlier).
+            /// The time `n` later (or earlier): `.distantFuture` if that is past the end of
+            /// time, or if `n` is `.nanoseconds(.max)`; the first instant if it is before it,
+            /// as Combine's.
             public func advanced(by n: Stride) -> SchedulerTimeType {
-                let nanoseconds =
-                    Int64(bitPattern: dispatchTime.uptimeNanoseconds) + Int64(n.magnitude)
+                let start = dispatchTime.uptimeNanoseconds
+                let distantFuture = DispatchTime.distantFuture.uptimeNanoseconds
+                guard start != distantFuture, n.magnitude != .max else {
+                    return SchedulerTimeType(.distantFuture)
+                }
+                let step = UInt64(n.magnitude.magnitude)
+                if n.magnitude < 0 {
+                    // Time 0 is Dispatch's "now": the first instant is 1.
+                    return SchedulerTimeType(
+                        DispatchTime(uptimeNanoseconds: start > step ? start - step : 1))
+                }
+                let (end, overflows) = start.addingReportingOverflow(step)
                 return SchedulerTimeType(
-                    DispatchTime(uptimeNanoseconds: UInt64(max(0, nanoseconds))))
+                    overflows || end == distantFuture
+                        ? .distantFuture : DispatchTime(uptimeNanoseconds: end))
             }
 
             /// Whether two times are the same.
@@ -51,25 +65,29 @@
                 /// The distance as a `DispatchTimeInterval`.
                 public var timeInterval: DispatchTimeInterval { .nanoseconds(magnitude) }
 
-                /// A stride of `timeInterval`.
+                /// A stride of `timeInterval`; one out of `Int`'s range of nanoseconds is its
+                /// largest or smallest, and `.never` its largest, as in Combine.
                 public init(_ timeInterval: DispatchTimeInterval) {
                     switch timeInterval {
-                    case .seconds(let s): magnitude = s * 1_000_000_000
-                    case .milliseconds(let ms): magnitude = ms * 1_000_000
-                    case .microseconds(let us): magnitude = us * 1_000
-                    case .nanoseconds(let ns): magnitude = ns
+                    case .seconds(let s): self = .seconds(s)
+                    case .milliseconds(let ms): self = .milliseconds(ms)
+                    case .microseconds(let us): self = .microseconds(us)
+                    case .nanoseconds(let ns): self = .nanoseconds(ns)
                     default: magnitude = .max
                     }
                 }
 
-                /// A stride of `value` seconds.
-                public init(floatLiteral value: Double) { magnitude = Int(value * 1_000_000_000) }
-                /// A stride of `value` seconds.
-                public init(integerLiteral value: Int) { magnitude = value * 1_000_000_000 }
-                /// A stride of `source` seconds, if it fits.
+                /// A stride of `value` seconds (Int's largest or smallest number of nanoseconds,
+                /// if out of its range).
+                public init(floatLiteral value: Double) { self = .seconds(value) }
+                /// A stride of `value` seconds (Int's largest or smallest number of nanoseconds,
+                /// if out of its range).
+                public init(integerLiteral value: Int) { self = .seconds(value) }
+                /// A stride of `source` seconds, if `source` is an `Int` (Int's largest or
+                /// smallest number of nanoseconds, if out of its range).
                 public init?<T: BinaryInteger>(exactly source: T) {
                     guard let seconds = Int(exactly: source) else { return nil }
-                    magnitude = seconds * 1_000_000_000
+                    self = .seconds(seconds)
                 }
 
                 private init(nanoseconds: Int) { magnitude = nanoseconds }
@@ -86,9 +104,11 @@
                 public static func - (lhs: Stride, rhs: Stride) -> Stride {
                     Stride(nanoseconds: lhs.magnitude - rhs.magnitude)
                 }
-                /// The product of two strides.
+                /// The product of the two strides in seconds, in whole nanoseconds (Int's
+                /// largest or smallest number, if out of its range): zero for two strides of a
+                /// few nanoseconds, as Combine's is.
                 public static func * (lhs: Stride, rhs: Stride) -> Stride {
-                    Stride(nanoseconds: lhs.magnitude * rhs.magnitude)
+                    .seconds(Double(lhs.magnitude) / 1e9 * (Double(rhs.magnitude) / 1e9))
                 }
                 /// Adds `rhs` to `lhs`.
                 public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
@@ -96,21 +116,28 @@
                 public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
                 /// Multiplies `lhs` by `rhs`.
                 public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
-                /// A stride of `s` seconds.
+                /// A stride of `s` seconds (Int's largest or smallest number of nanoseconds, if
+                /// out of its range).
                 public static func seconds(_ s: Int) -> Stride {
-                    Stride(nanoseconds: s * 1_000_000_000)
+                    Stride(nanoseconds: saturatingProduct(s, 1_000_000_000))
                 }
-                /// A stride of `s` seconds.
+                /// A stride of `s` seconds (Int's largest or smallest number of nanoseconds, if
+                /// out of its range).
                 public static func seconds(_ s: Double) -> Stride {
-                    Stride(nanoseconds: Int(s * 1_000_000_000))
+                    let nanoseconds = s * 1_000_000_000
+                    if nanoseconds >= Double(Int.max) { return Stride(nanoseconds: .max) }
+                    if nanoseconds <= Double(Int.min) { return Stride(nanoseconds: .min) }
+                    return Stride(nanoseconds: Int(nanoseconds))
                 }
-                /// A stride of `ms` milliseconds.
+                /// A stride of `ms` milliseconds (Int's largest or smallest number of
+                /// nanoseconds, if out of its range).
                 public static func milliseconds(_ ms: Int) -> Stride {
-                    Stride(nanoseconds: ms * 1_000_000)
+                    Stride(nanoseconds: saturatingProduct(ms, 1_000_000))
                 }
-                /// A stride of `us` microseconds.
+                /// A stride of `us` microseconds (Int's largest or smallest number of
+                /// nanoseconds, if out of its range).
                 public static func microseconds(_ us: Int) -> Stride {
-                    Stride(nanoseconds: us * 1_000)
+                    Stride(nanoseconds: saturatingProduct(us, 1_000))
                 }
                 /// A stride of `ns` nanoseconds.
                 public static func nanoseconds(_ ns: Int) -> Stride { Stride(nanoseconds: ns) }
@@ -186,6 +213,14 @@
             timer.resume()
             return repeating
         }
+    }
+
+    /// `count * unit`, or Int's largest or smallest value if that is out of its range; `unit` is
+    /// positive.
+    private func saturatingProduct(_ count: Int, _ unit: Int) -> Int {
+        let (product, overflows) = count.multipliedReportingOverflow(by: unit)
+        guard overflows else { return product }
+        return count > 0 ? .max : .min
     }
 
     /// A dispatch timer, to cancel from a cancellable.

@@ -15,7 +15,9 @@
             case dropNewest
             /// Drops the oldest value kept, and keeps the one that came.
             case dropOldest
-            /// Fails with the error the closure makes, and cancels the upstream.
+            /// Fails with the error the closure makes, and cancels the upstream. The closure may
+            /// call back into the buffer (Combine's traps then): a value sent meanwhile is
+            /// dropped, and a cancel ends the stream without the failure.
             case customError(() -> Failure)
         }
 
@@ -103,7 +105,8 @@
 
         private enum Outcome {
             case kept, dropped
-            case failed((any Subscription)?)
+            /// Full, with `.customError`: the error is to be made with this closure.
+            case full(() -> Failure)
         }
 
         private enum Step {
@@ -116,30 +119,44 @@
         private enum Lifecycle {
             case awaitingSubscription(Downstream)
             case subscribed(any Subscription, Downstream)
+            /// Full, with `.customError`: its closure is making the error, outside the lock, so
+            /// that it may send into, ask of or cancel this buffer (in Combine, which holds its
+            /// lock, such a call traps). Meanwhile values are dropped and nothing is sent; the
+            /// upstream is cancelled once the error is made.
+            case failing((any Subscription)?, Downstream)
             /// The upstream completed, or failed here (`.customError`): the completion goes
             /// out once what waits before it has (a failure goes at once).
             case completing(Subscribers.Completion<Failure>, Downstream)
             /// Cancelled, or the completion went out.
             case terminal
 
+            /// The upstream's subscription, while it is kept.
             var upstream: (any Subscription)? {
-                if case .subscribed(let upstream, _) = self { upstream } else { nil }
+                switch self {
+                case .subscribed(let upstream, _): upstream
+                case .failing(let upstream, _): upstream
+                case .awaitingSubscription, .completing, .terminal: nil
+                }
             }
 
             var downstream: Downstream? {
                 switch self {
                 case .awaitingSubscription(let downstream), .subscribed(_, let downstream),
-                    .completing(_, let downstream):
+                    .failing(_, let downstream), .completing(_, let downstream):
                     downstream
                 case .terminal: nil
                 }
+            }
+
+            var isFailing: Bool {
+                if case .failing = self { true } else { false }
             }
 
             /// Whether values are still taken in: the upstream has not ended, nor the stream.
             var isOpen: Bool {
                 switch self {
                 case .awaitingSubscription, .subscribed: true
-                case .completing, .terminal: false
+                case .failing, .completing, .terminal: false
                 }
             }
         }
@@ -194,17 +211,29 @@
                         _ = state.values.pop()
                         state.count -= 1
                     case .customError(let makeError):
-                        let upstream = state.lifecycle.upstream
-                        state.lifecycle = .completing(.failure(makeError()), downstream)
-                        return .failed(upstream)
+                        state.lifecycle = .failing(state.lifecycle.upstream, downstream)
+                        return .full(makeError)
                     }
                 }
                 state.values.push(input)
                 state.count += 1
                 return .kept
             }
-            if case .failed(let upstream) = outcome { upstream?.cancel() }
+            if case .full(let makeError) = outcome { fail(with: makeError()) }
             return drain()
+        }
+
+        /// Ends the stream with `error`, made while failing, and cancels the upstream; unless
+        /// the stream was cancelled meanwhile.
+        private func fail(with error: Failure) {
+            let upstream = state.withLock { state -> (any Subscription)? in
+                guard case .failing(let upstream, let downstream) = state.lifecycle else {
+                    return nil
+                }
+                state.lifecycle = .completing(.failure(error), downstream)
+                return upstream
+            }
+            upstream?.cancel()
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
@@ -255,7 +284,10 @@
             else { return .none }
             while true {
                 let step = state.withLock { state -> Step in
-                    guard let downstream = state.lifecycle.downstream else {
+                    // While the error is made, nothing is sent: the failure drops what waits.
+                    guard let downstream = state.lifecycle.downstream,
+                        !state.lifecycle.isFailing
+                    else {
                         state.turn.end()
                         return .done
                     }
