@@ -18,8 +18,7 @@ import Publishing
 /// executor (`_createExecutors(factory:)`, SPI `ExperimentalCustomExecutors`). The router takes
 /// both places the first time a scope opens and keeps them for the rest of the process: putting
 /// the old ones back while other tests' tasks read them would race. A job of no scope goes on
-/// as before: to the main queue, or to Dispatch's global queue of its priority (run there by the
-/// router itself, see ``RoutingExecutors/runOnGlobalQueue(_:at:)``).
+/// to the executor it would have gone to without the router, so other tests run as before.
 ///
 /// A job belongs to a scope when, in this order:
 /// 1. the task that enqueues it carries the scope's task-local (``SerialScope/membership``:
@@ -126,6 +125,7 @@ func taskID(fromJobDescription description: String) -> UInt64? {
     /// job on to the executor it replaced.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     enum RoutingExecutors: ExecutorFactory {
+        static let previousDefault = Task.defaultExecutor
         static let previousMain = MainActor.executor
         static let defaultRouter = DefaultRouter()
         static let mainRouter = MainRouter()
@@ -137,34 +137,19 @@ func taskID(fromJobDescription description: String) -> UInt64? {
         /// Read once, by the first scope: the runtime's executors are swapped under the lock of
         /// this lazy global's initialisation, and never again.
         static let installOnce: Bool = {
-            _ = previousMain
+            _ = (previousDefault, previousMain)
             _createExecutors(factory: RoutingExecutors.self)
             return true
         }()
 
-        /// Runs a job that is no scope's on Dispatch's global queue of its priority, as the
-        /// runtime's own default executor does, but with the router as its task executor: a task
-        /// run by the old executor would carry it, and resume its continuations there, past the
-        /// router, even once it is inside a scope.
+        /// Hands a job that is no scope's to the runtime's own default executor, as if no
+        /// router were installed; a timed one, once its deadline has passed.
         static func runOnGlobalQueue(_ job: UnownedJob, at deadline: DispatchTime? = nil) {
-            let queue = DispatchQueue.global(qos: qualityOfService(job.priority))
-            let run: @Sendable () -> Void = {
-                job.runSynchronously(on: defaultRouter.asUnownedTaskExecutor())
+            guard let deadline else {
+                return previousDefault.enqueue(job)
             }
-            if let deadline {
-                queue.asyncAfter(deadline: deadline, execute: run)
-            } else {
-                queue.async(execute: run)
-            }
-        }
-
-        private static func qualityOfService(_ priority: JobPriority) -> DispatchQoS.QoSClass {
-            switch priority.rawValue {
-            case TaskPriority.userInitiated.rawValue...: .userInitiated
-            case TaskPriority.medium.rawValue...: .default
-            case TaskPriority.utility.rawValue...: .utility
-            case 1...: .background
-            default: .default
+            DispatchQueue.global().asyncAfter(deadline: deadline) {
+                previousDefault.enqueue(job)
             }
         }
 
