@@ -67,3 +67,16 @@ extension TestClock {
         return ran
     }
 }
+
+extension TestClock {
+    /// A woken sleeper has resumed: once every one an advance woke has, the advance goes on.
+    func checkIn() {
+        let advancers = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.awaitedCheckIns -= 1
+            guard state.awaitedCheckIns == 0 else { return [] }
+            defer { state.advancers = [] }
+            return state.advancers
+        }
+        for advancer in advancers { advancer.resume() }
+    }
+}

@@ -392,14 +392,4 @@ public final class TestClock: Clock, Sendable {
             await SerialScope.current?.settle(at: nil)
         }
     }
-
-    private func checkIn() {
-        let advancers = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.awaitedCheckIns -= 1
-            guard state.awaitedCheckIns == 0 else { return [] }
-            defer { state.advancers = [] }
-            return state.advancers
-        }
-        for advancer in advancers { advancer.resume() }
-    }
 }

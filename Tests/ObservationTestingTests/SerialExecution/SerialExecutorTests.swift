@@ -361,6 +361,7 @@ struct SerialExecutorHangTests {
         let failures = await HangWatch.$patienceForTests.withValue(.milliseconds(100)) {
             await capturedFailures {
                 await withSerialExecutor {
+                    // Real time is what is under test: a real-time sleep is progress, not a hang.
                     try? await Task.sleep(for: .milliseconds(600))
                 }
             }
