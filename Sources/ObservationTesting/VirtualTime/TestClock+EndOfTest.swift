@@ -40,7 +40,7 @@ extension TestClock: EndOfTestFixture {
         var fingerprint: [UInt64]
     }
 
-    private var pending: Pending {
+    var pending: Pending {
         state.withLock { state in
             Pending(
                 now: state.now,
@@ -56,7 +56,7 @@ extension TestClock: EndOfTestFixture {
     }
 
     /// The clock's name and where it was made, as a list of pending work names it.
-    private var label: String {
+    var label: String {
         name + (site.map { " (made at \($0.fileName):\($0.line))" } ?? "")
     }
 
@@ -209,13 +209,13 @@ extension TestClock: EndOfTestFixture {
         pending.now.duration(to: deadlines.max() ?? pending.now).swiftLiteral
     }
 
-    private static func list(_ instants: [Instant]) -> String {
+    static func list(_ instants: [Instant]) -> String {
         let shown = instants.prefix(5).map(offset)
         let more = instants.count > shown.count ? " and \(instants.count - shown.count) more" : ""
         return shown.joined(separator: ", ") + more
     }
 
-    private static func offset(_ instant: Instant) -> String {
+    static func offset(_ instant: Instant) -> String {
         "+" + instant.offset.shortSecondsText
     }
 }

@@ -162,6 +162,7 @@ public final class TestClock: Clock, Sendable {
         name = "TestClock"
         site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         enrollWhenMade()
+        ClocksOfTests.noteMade(self)
     }
 
     /// A clock made for a test scheduler (`DispatchQueue.test`), named by it.
@@ -289,6 +290,7 @@ public final class TestClock: Clock, Sendable {
             )
             return
         }
+        ClocksOfTests.noteAdvance(self, to: now.advanced(by: duration), at: callSite)
         // Relative to now: if a concurrent advance has already moved past the target, it is
         // simply reached.
         await advance(to: now.advanced(by: duration))
@@ -312,11 +314,9 @@ public final class TestClock: Clock, Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        await advance(
-            to: deadline,
-            reportingBackwardsAt: CallSite(
-                fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+        let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        if deadline >= now { ClocksOfTests.noteAdvance(self, to: deadline, at: callSite) }
+        await advance(to: deadline, reportingBackwardsAt: callSite)
     }
 
     /// The next thing due at or before `target`: a scheduled action (which goes first at a tie),

@@ -40,6 +40,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         self.origin = origin.advanced(by: stride(.zero - clock.now.offset))
         self.duration = duration
         self.stride = stride
+        ClocksOfTests.noteMade(clock)
     }
 
     /// The scheduler's current time.
@@ -132,7 +133,11 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
             )
             return
         }
-        _ = clock.advanceSynchronously(to: clock.now.advanced(by: duration(stride)))
+        let target = clock.now.advanced(by: duration(stride))
+        ClocksOfTests.noteAdvance(
+            clock, to: target,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        _ = clock.advanceSynchronously(to: target)
     }
 
     /// Moves time forward to `date`, running the work due, in order, before returning.
@@ -165,6 +170,9 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
             )
             return
         }
+        ClocksOfTests.noteAdvance(
+            clock, to: target,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         _ = clock.advanceSynchronously(to: target)
     }
 
@@ -186,6 +194,11 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         column: UInt = #column
     ) {
         var ran = 0
+        if let last = clock.lastScheduledDeadline {
+            ClocksOfTests.noteAdvance(
+                clock, to: last,
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
         while let next = clock.nextScheduledDeadline {
             ran += clock.advanceSynchronously(to: next, limit: Self.runLimit - ran)
             guard ran < Self.runLimit else {
