@@ -42,6 +42,7 @@ struct WaitProgress<Output> {
     ) {
         self.plan = plan
         self.report = report
+        self.report.waitStart = start
         self.start = start
         self.isActionRunning = actionStarted != nil
         self.actionStarted = actionStarted

@@ -32,7 +32,7 @@ struct FailureMessage<Value> {
     ///
     /// Worked out only when a message is written: a wait that succeeds never needs them, and
     /// building the list on every wait cost two arrays made and freed around each wake.
-    private var labels: [String?] { steps.filter { !$0.isForbidding }.map(\.label) }
+    var labels: [String?] { steps.filter { !$0.isForbidding }.map(\.label) }
     let timeout: Duration
     let ending: WaitPlan<Value>.Ending
     /// What the source is called in sentences: "publisher", "sequence", "property".
@@ -55,6 +55,10 @@ struct FailureMessage<Value> {
     let valuesReadBefore: Int
     /// What to try after a timeout, in place of the general hint; see ``WaitPlan``.
     let timeoutHint: (@Sendable () -> String)?
+    /// When the wait began: the order of what happened places the test's advances by it.
+    var waitStart: ContinuousClock.Instant?
+    /// The work due on the test's clocks, read as the wait timed out or went idle.
+    var dueWork: DueWork?
 
     init(
         helper: String,
@@ -83,6 +87,16 @@ struct FailureMessage<Value> {
     /// Records the failure; a timeline too long for the message goes whole beside it, as an
     /// attachment of the test (or a file, in XCTest), and the message says where.
     func fail(_ reason: Reason, after elapsed: Duration, at callSite: CallSite) {
+        // Read once, as the message and its attachment must tell the same clocks.
+        var message = self
+        switch reason {
+        case .timedOut, .idle: message.dueWork = .ofRunningTest()
+        default: break
+        }
+        message.record(reason, after: elapsed, at: callSite)
+    }
+
+    private func record(_ reason: Reason, after elapsed: Duration, at callSite: CallSite) {
         // Worked out once, as it calls a condition again, for the message and its attachment.
         var orderHint: String?
         if case .timedOut = reason { orderHint = conditionOrderHint() }
@@ -120,6 +134,11 @@ struct FailureMessage<Value> {
             if let whereFullTimelineIs { paragraphs.append(whereFullTimelineIs) }
         }
         if let orderHint { paragraphs.append(orderHint) }
+        if case .timedOut = reason, expected == nil, timeoutHint == nil, !areAllMet,
+            let order = eventOrder(timedOutAfter: elapsed)
+        {
+            paragraphs.append(order)
+        }
         paragraphs.append(hint(for: reason))
         if coalescesChanges, expected != nil {
             paragraphs.append(
@@ -257,8 +276,9 @@ struct FailureMessage<Value> {
             if expected == nil, areAllMet {
                 let window = ending.window == nil ? "" : "; the window does not cut it short"
                 return "The action passed to perform: must return within the timeout\(window). "
-                    + sleepAdvice
+                    + timeAdvice()
             }
+            if let neverChangedHint { return neverChangedHint }
             var hint =
                 "Check that the test observes the \(sourceNoun) the code under test changes, and "
                 + "that the change happens."
@@ -271,7 +291,7 @@ struct FailureMessage<Value> {
             if let returned = actionReturned?.secondsText(decimals: 3) {
                 hint += " The action returned at +\(returned); nothing after it met the condition."
             }
-            return hint + " " + sleepAdvice
+            return hint + " " + (isTimeRuledOut ? nothingMoreToCome : timeAdvice())
         case .ended(.finished) where isWaitingToFail:
             return "The \(sourceNoun) was expected to fail. Check the code under test's error path."
         case .ended(.failure) where ending.window != nil:
@@ -291,7 +311,7 @@ struct FailureMessage<Value> {
             return "An error thrown by the action passed to perform: fails the wait at once."
         case .idle:
             return "Each value must follow the one before within the idle timeout. If the code "
-                + "under test pauses for longer, raise idleTimeout. " + sleepAdvice
+                + "under test pauses for longer, raise idleTimeout. " + timeAdvice()
         case .forbidden where violation != nil:
             return "Such a value fails the wait at once; the values above lead up to it."
         case .forbidden:
@@ -301,22 +321,6 @@ struct FailureMessage<Value> {
             return "Each value must equal the expected one at its position; the first "
                 + "difference fails at once."
         }
-    }
-
-    /// What to try when the code under test may be sleeping.
-    private var sleepAdvice: String {
-        let asleep = TestClock.sleepersInCurrentTest
-        if let scope = SerialScope.current, scope.runnableCount == 0 {
-            return SerialScope.nothingCanRunAdvice(asleepOnClocks: asleep)
-        }
-        guard asleep > 0 else {
-            return "If the code under test sleeps, inject a TestClock and advance it; if it is "
-                + "slow, raise the timeout."
-        }
-        let tasks = asleep == 1 ? "1 task of this test is" : "\(asleep) tasks of this test are"
-        return "\(tasks) asleep on a TestClock: if the code under test is one, "
-            + "advance the clock to wake it (advance(by:whenAsleep:) first waits for it to "
-            + "sleep); if it is slow, raise the timeout."
     }
 
     /// Expected and received values side by side, the first difference marked.

@@ -265,7 +265,8 @@ struct UntilSwiftTestingTests {
                 PassthroughSubject<Int, Never>(), satisfies: [{ $0 == 1 }],
                 timeout: .milliseconds(50))
         } matching: { issue in
-            hasComment(issue, containing: "1 task of this test is asleep on a TestClock")
+            hasComment(issue, containing: "has 1 task asleep until +1.0 s (its time is +0.0 s)")
+                && !hasComment(issue, containing: "2 tasks")
                 && hasComment(issue, containing: "advance(by:whenAsleep:)")
                 && !hasComment(issue, containing: "inject a TestClock")
         }

@@ -45,7 +45,8 @@ final class TestClockXCTestAttributionTests: FailureCapturingTestCase {
             await until(PassthroughSubject<Int, Never>(), satisfies: [{ $0 == 1 }], timeout: 0.05)
         }
         let text = failures.first?.description ?? ""
-        XCTAssertTrue(text.contains("1 task of this test is asleep on a TestClock"), text)
+        XCTAssertTrue(
+            text.contains("has 1 task asleep until +1.0 s (its time is +0.0 s)"), text)
     }
 
     func test2DoesNotCountTheSleeperOfTheTestBefore() async {
@@ -55,6 +56,6 @@ final class TestClockXCTestAttributionTests: FailureCapturingTestCase {
         }
         let text = failures.first?.description ?? ""
         XCTAssertTrue(text.contains("If the code under test sleeps, inject a TestClock"), text)
-        XCTAssertFalse(text.contains("of this test is asleep"), text)
+        XCTAssertFalse(text.contains("asleep until"), text)
     }
 }

@@ -1,0 +1,183 @@
+// The cases of the hints of a timed-out wait, shared by the Swift Testing and XCTest tests of
+// them: each case is a wait that times out, and each hint must show for its case and no other.
+import Dispatch
+import Foundation
+import Publishing
+
+@testable import ObservationTesting
+
+/// A profile screen whose error comes from its service: the first team's case, a mock never told
+/// to fail.
+@MainActor
+final class HintProfileModel: ObservableObject {
+    @Published var error: TestError?
+    @Published var step = 0
+    /// The mock's switch: the test forgets to set it.
+    var serviceFails = false
+
+    /// Loads the profile: the mock answers at once, and a success clears the error.
+    func load() {
+        error = serviceFails ? TestError(code: 1) : nil
+    }
+}
+
+/// A search that debounces on a test clock, then asks a mock that answers after its latency,
+/// sleeping on the same clock.
+@MainActor
+final class HintSearchModel: ObservableObject {
+    @Published var results: [String] = []
+    let clock: TestClock
+
+    static var debounce: Duration { .milliseconds(300) }
+    static var latency: Duration { .milliseconds(100) }
+
+    init(clock: TestClock) {
+        self.clock = clock
+    }
+
+    func search(_ query: String) async {
+        do {
+            try await clock.sleep(for: Self.debounce)
+            try await clock.sleep(for: Self.latency)
+            results = [query]
+        } catch {}
+    }
+}
+
+/// A query debounced for 300 ms on a test scheduler, as a view model's search field is.
+@MainActor
+final class HintQueryModel: ObservableObject {
+    @Published var query = ""
+    @Published var searched = ""
+
+    init(scheduler: TestSchedulerOf<DispatchQueue>) {
+        $query.dropFirst().debounce(for: .milliseconds(300), scheduler: scheduler)
+            .assign(to: &$searched)
+    }
+}
+
+/// The cases, each a wait that times out; each returns its failure messages, captured by the
+/// framework's own means (`capture`).
+@MainActor
+enum HintCase {
+    /// Runs its body and returns the failure messages recorded in it.
+    typealias Capture = @MainActor (@MainActor () async -> Void) async -> [String]
+
+    /// The wait's timeout: short, since every case times out.
+    static var timeout: Duration { .milliseconds(100) }
+
+    /// A mock never told to fail: the action returns at once, nothing sleeps, and the error
+    /// stays `nil`.
+    static func valueNeverChanged(_ capture: Capture) async -> [String] {
+        await capture {
+            let model = HintProfileModel()
+            await until(model.$error, timeout: timeout) {
+                $0 != nil
+            } perform: {
+                model.load()
+            }
+        }
+    }
+
+    /// The action returns at once and the value changes, but not to the one the condition
+    /// wants; nothing sleeps.
+    static func changedButNotMet(_ capture: Capture) async -> [String] {
+        await capture {
+            let model = HintProfileModel()
+            await until(model.$step, timeout: timeout) {
+                $0 == 2
+            } perform: {
+                model.step = 1
+            }
+        }
+    }
+
+    /// The action takes real time (as code that sleeps on a real clock does), then the value
+    /// changes, but not to the one the condition wants.
+    static func realTimePassed(_ capture: Capture) async -> [String] {
+        await capture {
+            let model = HintProfileModel()
+            await until(model.$step, timeout: .seconds(2)) {
+                $0 == 2
+            } perform: {
+                await afterRealDelay(.milliseconds(300))
+                model.step = 1
+            }
+        }
+    }
+
+    /// The mock's latency is shorter than the debounce: the test advances the clock by the
+    /// latency, and the task is still asleep in the debounce, which none of the values met.
+    static func sleeperAndNothingMet(_ capture: Capture) async -> [String] {
+        let clock = TestClock()
+        let model = HintSearchModel(clock: clock)
+        let task = Task { await model.search("swift") }
+        await clock.advance(by: HintSearchModel.latency, whenAsleep: 1)
+        let messages = await capture {
+            await until(model.$results, timeout: timeout) { !$0.isEmpty }
+        }
+        task.cancel()
+        await task.value
+        return messages
+    }
+
+    /// A sleeper, but the wait's first condition was met: the clock is named, with the advance
+    /// that reaches its sleeper, and the order is not told.
+    static func sleeperAfterAMetCondition(_ capture: Capture) async -> [String] {
+        let clock = TestClock()
+        let model = HintSearchModel(clock: clock)
+        let task = Task { await model.search("swift") }
+        await clock.advance(by: HintSearchModel.debounce, whenAsleep: 1)
+        let messages = await capture {
+            await until(
+                model.$results, satisfies: [{ $0.isEmpty }, { !$0.isEmpty }], timeout: timeout)
+        }
+        task.cancel()
+        await task.value
+        return messages
+    }
+
+    /// The second team's case: a test scheduler advanced 200 ms into a 300 ms debounce.
+    static func schedulerShortOfItsDebounce(_ capture: Capture) async -> [String] {
+        let scheduler = DispatchQueue.test
+        let model = HintQueryModel(scheduler: scheduler)
+        model.query = "swift"
+        scheduler.advance(by: .milliseconds(200))
+        let messages = await capture {
+            await until(model.$searched, timeout: timeout) { $0 == "swift" }
+        }
+        scheduler.run()
+        return messages
+    }
+}
+
+/// The hints, each by a phrase only it says: a case's message has its own and none of the others.
+enum Hint: CaseIterable, CustomStringConvertible {
+    /// Nothing changed and nothing sleeps: the path never ran, or a dependency did not act.
+    case valueNeverChanged
+    /// Nothing sleeps and the action took no real time: the values are all there is.
+    case valuesAreAllThereIs
+    /// Real time passed in the code under test, or the wait cannot tell: a `TestClock` may help.
+    case injectATestClock
+    /// A task sleeps and no value met the condition: what happened, in order.
+    case order
+    /// Work is due on a clock or scheduler of the test: named, with the advance that reaches it.
+    case dueWork
+
+    var phrase: String {
+        switch self {
+        case .valueNeverChanged: "The value never changed"
+        case .valuesAreAllThereIs: "the values above are all the code under test did"
+        case .injectATestClock: "inject a TestClock"
+        case .order: "What happened, in order"
+        case .dueWork: "reaches it"
+        }
+    }
+
+    var description: String { phrase }
+
+    /// The hints of `message`.
+    static func of(_ message: String) -> Set<Hint> {
+        Set(allCases.filter { message.contains($0.phrase) })
+    }
+}
