@@ -65,6 +65,9 @@ enum HintCase {
 
     /// The wait's timeout: short, since every case times out.
     static var timeout: Duration { .milliseconds(100) }
+    /// For what the cases wait for before the wait under test: generous, as the main actor the
+    /// code under test runs on is shared with the rest of the suite.
+    static var setUpTimeout: Duration { .seconds(30) }
 
     /// A mock never told to fail: the action returns at once, nothing sleeps, and the error
     /// stays `nil`.
@@ -112,7 +115,7 @@ enum HintCase {
         let clock = TestClock()
         let model = HintSearchModel(clock: clock)
         let task = Task { await model.search("swift") }
-        await clock.advance(by: HintSearchModel.latency, whenAsleep: 1)
+        await clock.advance(by: HintSearchModel.latency, whenAsleep: 1, timeout: setUpTimeout)
         let messages = await capture {
             await until(model.$results, timeout: timeout) { !$0.isEmpty }
         }
@@ -127,7 +130,7 @@ enum HintCase {
         let clock = TestClock()
         let model = HintSearchModel(clock: clock)
         let task = Task { await model.search("swift") }
-        await clock.advance(by: HintSearchModel.debounce, whenAsleep: 1)
+        await clock.advance(by: HintSearchModel.debounce, whenAsleep: 1, timeout: setUpTimeout)
         let messages = await capture {
             await until(
                 model.$results, satisfies: [{ $0.isEmpty }, { !$0.isEmpty }], timeout: timeout)
