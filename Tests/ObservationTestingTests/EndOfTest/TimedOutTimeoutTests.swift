@@ -21,8 +21,9 @@ final class DeadlineLoader {
     private var token: AnyCancellable?
 
     /// Starts a load; `reply` is the server, which here never answers.
-    func load(reply: PassthroughSubject<Int, LoadError>, scheduler: TestSchedulerOf<DispatchQueue>)
-    {
+    func load(
+        reply: PassthroughSubject<Int, LoadError>, scheduler: TestSchedulerOf<DispatchQueue>
+    ) {
         token = Deferred { reply }
             .timeout(.seconds(2), scheduler: scheduler, customError: { .timedOut })
             .retry(1)
