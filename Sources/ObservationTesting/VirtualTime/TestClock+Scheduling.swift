@@ -3,13 +3,17 @@ import Publishing
 /// Scheduled actions, for the test schedulers that run on a test clock.
 extension TestClock {
     /// Schedules `action` to run when time reaches `deadline` (at once, on the next advance, if
-    /// it has passed); returns its key for ``cancelScheduled(_:)``.
-    func schedule(at deadline: Instant, _ action: @escaping () -> Void) -> UInt64 {
+    /// it has passed); returns its key for ``cancelScheduled(_:)``. `isRepeat` for a repeating
+    /// action's next run, armed by a run of it.
+    func schedule(
+        at deadline: Instant, isRepeat: Bool = false, _ action: @escaping () -> Void
+    ) -> UInt64 {
         defer { scheduling.withLock { $0 }.send(()) }
         let (id, isAdoptable) = state.withLock { state in
             let id = state.nextID
             state.nextID += 1
-            let work = Scheduled(id: id, deadline: max(deadline, state.now), action: action)
+            let work = Scheduled(
+                id: id, deadline: max(deadline, state.now), isRepeat: isRepeat, action: action)
             let index =
                 state.scheduled.firstIndex { $0.deadline > work.deadline }
                 ?? state.scheduled.endIndex

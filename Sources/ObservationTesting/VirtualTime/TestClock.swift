@@ -81,6 +81,9 @@ public final class TestClock: Clock, Sendable {
     struct Scheduled {
         let id: UInt64
         let deadline: Instant
+        /// A repeating action's next run, armed by a run of it: a timer that has fired (see
+        /// ``TestScheduler``), not work the test has yet to reach.
+        let isRepeat: Bool
         let action: () -> Void
     }
 

@@ -54,6 +54,12 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     /// How many scheduled actions have not run yet.
     public var pendingCount: Int { clock.scheduledCount }
 
+    /// When each scheduled action is due, in order, as offsets from the clock's start; a
+    /// repeating action that has run is marked. For comparing what a chain leaves scheduled.
+    package var pendingActions: [(offset: Duration, isRepeat: Bool)] {
+        clock.state.withLock { $0.scheduled.map { ($0.deadline.offset, $0.isRepeat) } }
+    }
+
     private func instant(_ date: SchedulerTimeType) -> TestClock.Instant {
         TestClock.Instant(offset: duration(origin.distance(to: date)))
     }
@@ -82,21 +88,24 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         let isCancelled = Locked(false)
         let hasRun = Locked(false)
         let clock = clock
-        func arm(at deadline: TestClock.Instant) {
+        // Each run arms the next as a repeat: a timer that has fired is not work the test has
+        // yet to reach, so end-of-test checks pass it over (Combine's `timeout` keeps its timer
+        // firing for good once it has timed out).
+        func arm(at deadline: TestClock.Instant, isRepeat: Bool) {
             // An action that cancels its own schedule (Combine's debounce does, once it has
             // emitted) must not be armed again: that left a dead action due on the clock.
             guard !isCancelled.withLock({ $0 }) else { return }
-            let id = clock.schedule(at: deadline) {
+            let id = clock.schedule(at: deadline, isRepeat: isRepeat) {
                 guard !isCancelled.withLock({ $0 }) else { return }
                 hasRun.withLock { $0 = true }
                 action()
-                arm(at: deadline.advanced(by: step))
+                arm(at: deadline.advanced(by: step), isRepeat: true)
             }
             current.withLock { $0 = id }
             // Cancelled meanwhile, after the cancel read the previous key: drop this one too.
             if isCancelled.withLock({ $0 }) { clock.cancelScheduled(id) }
         }
-        arm(at: instant(date))
+        arm(at: instant(date), isRepeat: false)
         return AnyCancellable {
             isCancelled.withLock { $0 = true }
             if let id = current.withLock({ $0 }) {

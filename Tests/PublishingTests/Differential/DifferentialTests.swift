@@ -143,6 +143,9 @@ private enum Operator {
     case receiveOn
     case timeout(Int)
     case collectByTime(Int)
+    case subscribeOn
+    /// `measureInterval`, each interval sent on in milliseconds.
+    case measureInterval
     // Throwing operators: a throw fails the chain with code 7.
     case tryMap, tryFilter, tryScan
     // Operators with a second upstream (`side`, a subject the script sends to) or that switch
@@ -181,6 +184,8 @@ private enum Operator {
         case .receiveOn: "receiveOn"
         case .timeout: "timeout"
         case .collectByTime: "collectByTime"
+        case .subscribeOn: "subscribeOn"
+        case .measureInterval: "measureInterval"
         case .tryMap: "tryMap"
         case .tryFilter: "tryFilter"
         case .tryScan: "tryScan"
@@ -223,6 +228,8 @@ private enum Operator {
         case .timeout(let interval): "timeout(\(interval)ms)"
         case .collectByTime(let interval):
             "collect(.byTime(\(interval)ms)).map{count*1000+sum}"
+        case .subscribeOn: "subscribe(on:)"
+        case .measureInterval: "measureInterval(using:).map{ms}"
         case .tryMap: "tryMap{$0==4 ? throw 7 : $0+1}"
         case .tryFilter: "tryFilter{$0==5 ? throw 7 : $0%2==1}"
         case .tryScan: "tryScan(0){$1==3 ? throw 7 : $0+$1}"
@@ -243,7 +250,9 @@ private enum Operator {
 
     var isTime: Bool {
         switch self {
-        case .debounce, .throttle, .delay, .receiveOn, .timeout, .collectByTime: true
+        case .debounce, .throttle, .delay, .receiveOn, .timeout, .collectByTime, .subscribeOn,
+            .measureInterval:
+            true
         default: false
         }
     }
@@ -362,6 +371,10 @@ private enum Operator {
         case .collectByTime(let interval):
             upstream.collect(.byTime(scheduler, .milliseconds(interval)))
                 .map { $0.count * 1000 + $0.reduce(0, +) }.eraseToAnyPublisher()
+        case .subscribeOn: upstream.subscribe(on: scheduler).eraseToAnyPublisher()
+        case .measureInterval:
+            upstream.measureInterval(using: scheduler).map { $0.magnitude / 1_000_000 }
+                .eraseToAnyPublisher()
         case .tryMap:
             upstream.tryMap { value in
                 guard value != 4 else { throw DifferentialError(code: 7) }
@@ -483,6 +496,14 @@ private struct DifferentialCase {
         }
         if extra.chance(15), let time = operators.firstIndex(where: \.isTime) {
             operators[time] = .collectByTime(extra.pick([10, 50, 100]))
+        }
+        // subscribe(on:) and measureInterval (issue #51), from a stream of their own again.
+        var more = SplitMix64(state: seed &* 0x9E6C_63D0_676A_9A99 &+ UInt64(id) &* 0x9E37_79B9)
+        if more.chance(15) {
+            if operators.count == 4 { operators.removeFirst() }
+            operators.insert(
+                more.chance(50) ? .subscribeOn : .measureInterval,
+                at: more.int(0...operators.count))
         }
         // The imitation's zip (OpenCombine's) traps in two ways: it sends its subscriber a
         // completion before the subscription when an upstream completes while it subscribes
@@ -642,12 +663,16 @@ private struct DifferentialCase {
             recorder.step("advance 1000ms")
             scheduler.advance(by: .milliseconds(1000))
         }
-        // Not part of the trace: ends the subscription and the cycles through the subscriber.
+        // What the chain leaves on its scheduler when the script ends (what end-of-test checks
+        // judge), and once its subscription is cancelled.
+        recorder.scheduled("at end")
+        // Ends the subscription and the cycles through the subscriber.
         token?.cancel()
         token = nil
         subscriber.subscription?.cancel()
         subscriber.subscription = nil
         subscriber.onValue = { _ in }
+        recorder.scheduled("after cancel")
         return recorder
     }
 }
@@ -687,6 +712,19 @@ private final class CaseRecorder {
     private func event(_ text: String) {
         lines.append("\(id)\t\(index)\t\(milliseconds)\t\(text)")
         index += 1
+    }
+
+    /// The actions left on the scheduler, each at its time (`r`: a repeating action that has
+    /// run, the next run of a timer), in order; not an event of the subscriber.
+    func scheduled(_ when: String) {
+        let pending = scheduler.pendingActions.map { action in
+            let offset = action.offset.components
+            let milliseconds =
+                Int(offset.seconds) * 1000 + Int(offset.attoseconds / 1_000_000_000_000_000)
+            return "+\(milliseconds)ms" + (action.isRepeat ? "r" : "")
+        }
+        let list = pending.isEmpty ? "nothing" : pending.joined(separator: " ")
+        lines.append("\(id)\t-\t\(milliseconds)\t= scheduled \(when): \(list)")
     }
 
     private func violation(_ text: String) {

@@ -100,9 +100,14 @@
     /// at once, so the state lives in a ``Gate``, and deliveries go out through it: one event at
     /// a time, nothing after the completion, a time-out or a cancel. The scheduler and
     /// `customError` are called outside the lock.
-    // @unchecked: the mutable state is the gate's, behind its lock; `gate` is set once, in
-    // `init`, before this object is shared; the other fields are constants (a scheduler may be
-    // used from any thread, as Combine's operators use it).
+    ///
+    /// What it leaves scheduled is Combine's: the upstream's completion and a cancel before the
+    /// time-out cancel the deadline's repeating timer; the time-out does not, and nothing after
+    /// it does, so the timer goes on firing, to no effect, every `interval` (OpenCombine's
+    /// `Publishers.Timeout`, rewritten to pass its tests against iOS 14's Combine, and CombineX's
+    /// both keep it; see *Differences from Combine*).
+    // @unchecked: the mutable state is the gate's, behind its lock; the other fields are
+    // constants (a scheduler may be used from any thread, as Combine's operators use it).
     private final class TimeoutSubscription<
         Upstream: Publisher, Context: Scheduler, Downstream: Subscriber
     >:
@@ -112,7 +117,7 @@
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        /// Where the subscription is: one state at a time, each holding what it owns.
+        /// Where the subscription is: one stage at a time, each holding what it owns.
         enum Lifecycle {
             /// Waiting for the upstream's subscription, with the subscriber to hand this one to.
             case awaitingSubscription(Downstream)
@@ -121,8 +126,11 @@
             /// The upstream completed: its completion is on its way, after the values scheduled
             /// before it; the deadline no longer matters.
             case upstreamFinished
-            /// Timed out or cancelled: nothing more is asked, scheduled or delivered.
-            case terminal
+            /// Timed out: nothing more is asked or delivered. The deadline's timer is kept, and
+            /// goes on firing (to no effect) for good, as Combine's does; a cancel does not stop it.
+            case timedOut(timer: (any Cancellable)?)
+            /// Cancelled: nothing more is asked, scheduled or delivered.
+            case cancelled
 
             /// The upstream's subscription, while it is kept.
             var upstream: (any Subscription)? {
@@ -133,8 +141,12 @@
                 if case .subscribed = self { true } else { false }
             }
 
-            var isTerminal: Bool {
-                if case .terminal = self { true } else { false }
+            /// Timed out or cancelled: nothing scheduled before is delivered.
+            var isOver: Bool {
+                switch self {
+                case .timedOut, .cancelled: true
+                case .awaitingSubscription, .subscribed, .upstreamFinished: false
+                }
             }
         }
 
@@ -153,7 +165,7 @@
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
         private let customError: (() -> Failure)?
-        private var gate: Gate<State, Input, Failure>!
+        private let gate: Gate<State, Input, Failure>
 
         init(
             _ downstream: Downstream, interval: Context.SchedulerTimeType.Stride,
@@ -163,15 +175,22 @@
             self.scheduler = scheduler
             self.options = options
             self.customError = customError
-            // The handlers hold the downstream until the completion or a cancel; they reach this
-            // object weakly (it holds the gate), while it is delivering, so it is there.
-            gate = Gate(
+            // The handlers hold the downstream until the completion or a cancel. A delivered
+            // value's demand is asked of the upstream through the gate, reached weakly (this
+            // object holds it); it is set before this object is shared, and is there while it
+            // delivers.
+            weak var delivering: Gate<State, Input, Failure>?
+            let gate = Gate(
                 State(lifecycle: .awaitingSubscription(downstream)),
-                receiveValue: { [weak self] value in
+                receiveValue: { value in
                     let more = downstream.receive(value)
-                    if more > 0 { self?.requestUpstream(more) }
+                    guard more > 0 else { return }
+                    // Unless the stream has ended meanwhile.
+                    delivering?.update { state, _ in state.lifecycle.upstream }?.request(more)
                 },
                 receiveCompletion: { downstream.receive(completion: $0) })
+            delivering = gate
+            self.gate = gate
         }
 
         func receive(subscription: any Subscription) {
@@ -207,7 +226,7 @@
             restartDeadline()
             scheduler.schedule(options: options) {
                 self.gate.update { state, outbox in
-                    guard !state.lifecycle.isTerminal else { return }
+                    guard !state.lifecycle.isOver else { return }
                     outbox.send(input)
                 }
             }
@@ -229,7 +248,7 @@
             withExtendedLifetime(ended.upstream) {}
             scheduler.schedule(options: options) {
                 self.gate.update { state, outbox in
-                    guard !state.lifecycle.isTerminal else { return }
+                    guard !state.lifecycle.isOver else { return }
                     outbox.finish(completion)
                 }
             }
@@ -248,8 +267,12 @@
 
         func cancel() {
             let (lifecycle, timer) = gate.update { state, _ in
-                defer { state.lifecycle = .terminal }
-                return (state.lifecycle, state.timer.take())
+                // After a time-out, a cancel changes nothing: the timer stays, as Combine's.
+                guard case .timedOut = state.lifecycle else {
+                    defer { state.lifecycle = .cancelled }
+                    return (state.lifecycle, state.timer.take())
+                }
+                return (Lifecycle.cancelled, nil)
             }
             // Nothing more is delivered, whatever was scheduled; the downstream is let go (the
             // subscriber too, if it was never handed this subscription).
@@ -257,12 +280,6 @@
             timer?.cancel()
             lifecycle.upstream?.cancel()
             withExtendedLifetime(lifecycle) {}
-        }
-
-        /// Asks the upstream for the demand a delivered value returned, unless the stream has
-        /// ended meanwhile.
-        private func requestUpstream(_ demand: Subscribers.Demand) {
-            gate.update { state, _ in state.lifecycle.upstream }?.request(demand)
         }
 
         /// Arms a new deadline `interval` from now, replacing the one before. The scheduler is
@@ -282,7 +299,7 @@
                 tolerance: scheduler.minimumTolerance, options: options
             ) { self.timeOut(at: deadline) }
             let unneeded = gate.update { state, _ -> (any Cancellable)? in
-                guard !state.lifecycle.isTerminal, state.deadline == deadline else { return timer }
+                guard !state.lifecycle.isOver, state.deadline == deadline else { return timer }
                 defer { state.timer = timer }
                 return state.timer
             }
@@ -290,19 +307,18 @@
         }
 
         /// Ends the stream if `deadline` is still the latest: cancels the upstream, then finishes
-        /// (or fails with `customError()`).
+        /// (or fails with `customError()`). The timer that fired is kept, as Combine keeps it:
+        /// it fires again every `interval`, and finds the stream over.
         private func timeOut(at deadline: Int) {
-            let ended = gate.update {
-                state, _ -> (upstream: any Subscription, timer: (any Cancellable)?)? in
+            let upstream = gate.update { state, _ -> (any Subscription)? in
                 guard state.deadline == deadline, let upstream = state.lifecycle.upstream else {
                     return nil
                 }
-                state.lifecycle = .terminal
-                return (upstream, state.timer.take())
+                state.lifecycle = .timedOut(timer: state.timer.take())
+                return upstream
             }
-            guard let ended else { return }
-            ended.timer?.cancel()
-            ended.upstream.cancel()
+            guard let upstream else { return }
+            upstream.cancel()
             // Made outside the lock: `customError` is the caller's code.
             let completion = customError.map { .failure($0()) } ?? Subscribers.Completion.finished
             gate.update { _, outbox in outbox.finish(completion) }
