@@ -116,6 +116,21 @@ actor QueueActor {
     }
 }
 
+/// A global actor on a serial queue of its own that no test holds (``QueueActor`` is held on
+/// purpose by the tests of a starved wait), for tests whose verdict needs their actor to take
+/// turns promptly: the main actor takes every `@MainActor` test's work in turn, and on a loaded
+/// machine one turn there can wait for seconds.
+@globalActor
+actor OwnQueueActor {
+    static let shared = OwnQueueActor()
+
+    let executor = QueueExecutor()
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+}
+
 /// Whether this process runs under ThreadSanitizer, whose runtime defines `__tsan_init`: heavy
 /// stress tests run fewer rounds there, since it slows every access.
 let isRunningUnderThreadSanitizer: Bool = dlsym(nil, "__tsan_init") != nil
