@@ -27,10 +27,11 @@ private func count(_ model: TrackedModel, to times: Int) async throws {
 }
 
 // The Swift Testing tests of long timelines run on `OwnQueueActor`, a serial queue of its own,
-// with models of no actor: each of their 40 changes takes a turn of the actor, and on the main
-// actor each turn waits behind every other test's main-actor work, on a loaded machine for
-// longer in all than the timeout. The wait ends when the action throws; the timeout is there
-// for a hang.
+// with models of no actor, and their actions take the actor's next turn between changes rather
+// than `Task.yield()`: each of the 40 changes needs a turn, and a yield (through the shared
+// concurrency pool), or a turn of the main actor, waits behind the other tests' work, on a
+// loaded machine for longer in all than the timeout. The wait ends when the action throws; the
+// timeout is there for a hang.
 
 /// An `@Observable` model of no actor.
 @Observable
@@ -48,7 +49,7 @@ private final class ItemList: ObservableObject {
 private func count(_ model: Counter, to times: Int) async throws {
     for _ in 0..<times {
         model.count += 1
-        await Task.yield()
+        await OwnQueueActor.shared.executor.nextTurn()
     }
     throw TestError(code: 1)
 }
@@ -104,7 +105,8 @@ struct TimelineAttachmentTests {
         // Each change is its own state here; the test asks no more than that most arrive.
         #expect(failures.count == 1)
         #expect(
-            failures.first?.contains("the action threw ObservationTestingTests.TestError") == true)
+            failures.first?.contains("the action threw ObservationTestingTests.TestError") == true,
+            "\(failures)")
         #expect(failures.first?.contains("The full timeline is attached to the test") == true)
         #expect(attachments.first?.text.contains("oldest first, every one, in full:") == true)
         #expect(attachments.first?.text.contains("  40\n") == true)
@@ -120,14 +122,15 @@ struct TimelineAttachmentTests {
             } perform: {
                 for count in 1...40 {
                     viewModel.items.append(count)
-                    await Task.yield()
+                    await OwnQueueActor.shared.executor.nextTurn()
                 }
                 throw TestError(code: 1)
             }
         }
         #expect(failures.count == 1)
         #expect(
-            failures.first?.contains("the action threw ObservationTestingTests.TestError") == true)
+            failures.first?.contains("the action threw ObservationTestingTests.TestError") == true,
+            "\(failures)")
         #expect(attachments.count == 1)
         #expect(attachments.first?.text.contains("items: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10") == true)
     }
