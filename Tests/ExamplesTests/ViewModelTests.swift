@@ -87,7 +87,9 @@ struct ViewModelTests {
     func failingWaitAttachesItsTimeline() async {
         let viewModel = ViewModel(clock: ImmediateClock())
         await withKnownIssue("Deliberate: the view model adds 40 items, more than 30") {
-            await never(viewModel.$items, satisfies: { $0.count > 30 }, for: 5) {
+            // The wait fails on the 31st item; its timeout is there for a hang only: each item
+            // takes turns on the main actor, which every other main-actor test's work shares.
+            await never(viewModel.$items, satisfies: { $0.count > 30 }, for: 5, timeout: 240) {
                 await viewModel.addItems(count: 40)
             }
         } matching: { issue in

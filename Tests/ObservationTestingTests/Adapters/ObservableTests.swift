@@ -351,7 +351,9 @@ struct ManyRoundObservableTests {
         let model = TrackedModel()
         let values = Array(1...300)
         let conditions: [(Int) -> Bool] = values.map { value in { $0 == value } }
-        let seen = await until(model, \.count, satisfies: conditions) {
+        // Each value takes turns on the main actor, behind every other main-actor test's work:
+        // the timeout is there for a hang only, within the suite's time limit.
+        let seen = await until(model, \.count, satisfies: conditions, timeout: 240) {
             for value in values {
                 model.count = value
                 await Task.yield()

@@ -171,7 +171,10 @@ struct HangWatchTests {
             ) == true)
     }
 
+    // On a serial queue of its own, not the main actor: there, a turn can wait behind the other
+    // tests' main-actor work for longer than the patience, and the clock would stand still.
     @Test("A test whose clock keeps moving is never reported, however long it runs")
+    @OwnQueueActor
     func progressingClock() async {
         let found = await said(patience: .milliseconds(100)) {
             await withEndOfTestChecks {
@@ -201,8 +204,15 @@ struct HangWatchTests {
             await withEndOfTestChecks {
                 let task = Task { try? await clock.sleep(for: .seconds(1)) }
                 await until(clock.sleeperCounts) { $0 == 1 }
-                await until(subject, timeout: 0.5) { $0 == 1 }
-                await clock.advance(by: .seconds(1))
+                // The action ends the sleep when the timed-out wait cancels it, before the wait
+                // counts itself ended: the clock is never stuck while no wait runs, however long
+                // the test's next turn on the main actor is in coming.
+                await until(subject, timeout: 0.5) {
+                    $0 == 1
+                } perform: {
+                    await suspendUntilCancelled()
+                    await clock.advance(by: .seconds(1))
+                }
                 await task.value
             }
         }

@@ -7,8 +7,8 @@ import XCTest
 @testable import ObservationTesting
 
 /// Runs `body` with failures captured, and returns them with the attachments made beside them.
-@MainActor
 private func capturing(
+    isolation: isolated (any Actor)? = #isolation,
     _ body: () async -> Void
 ) async -> (failures: [String], attachments: [(name: String, text: String)]) {
     let capture = FailureCapture()
@@ -22,6 +22,34 @@ private func count(_ model: TrackedModel, to times: Int) async throws {
     for _ in 0..<times {
         model.count += 1
         await Task.yield()
+    }
+    throw TestError(code: 1)
+}
+
+// The Swift Testing tests of long timelines run on `OwnQueueActor`, a serial queue of its own,
+// with models of no actor, and their actions take the actor's next turn between changes rather
+// than `Task.yield()`: each of the 40 changes needs a turn, and a yield (through the shared
+// concurrency pool), or a turn of the main actor, waits behind the other tests' work, on a
+// loaded machine for longer in all than the timeout. The wait ends when the action throws; the
+// timeout is there for a hang.
+
+/// An `@Observable` model of no actor.
+@Observable
+private final class Counter {
+    var count = 0
+}
+
+/// An `ObservableObject` of no actor.
+private final class ItemList: ObservableObject {
+    @Published var items: [Int] = []
+}
+
+/// Changes `model.count` `times` times, each in a state of its own, then throws.
+@OwnQueueActor
+private func count(_ model: Counter, to times: Int) async throws {
+    for _ in 0..<times {
+        model.count += 1
+        await OwnQueueActor.shared.executor.nextTurn()
     }
     throw TestError(code: 1)
 }
@@ -66,9 +94,9 @@ struct TimelineAttachmentTests {
     }
 
     @Test("An @Observable property's long timeline is attached too")
-    @MainActor
+    @OwnQueueActor
     func observableTimeline() async {
-        let model = TrackedModel()
+        let model = Counter()
         let (failures, attachments) = await capturing {
             await until(model, \.count, satisfies: [{ $0 == 100 }]) {
                 try await count(model, to: 40)
@@ -76,27 +104,33 @@ struct TimelineAttachmentTests {
         }
         // Each change is its own state here; the test asks no more than that most arrive.
         #expect(failures.count == 1)
+        #expect(
+            failures.first?.contains("the action threw ObservationTestingTests.TestError") == true,
+            "\(failures)")
         #expect(failures.first?.contains("The full timeline is attached to the test") == true)
         #expect(attachments.first?.text.contains("oldest first, every one, in full:") == true)
         #expect(attachments.first?.text.contains("  40\n") == true)
     }
 
     @Test("An ObservableObject's long timeline of states is attached too")
-    @MainActor
+    @OwnQueueActor
     func observableObjectTimeline() async {
-        let viewModel = ListViewModel()
+        let viewModel = ItemList()
         let (failures, attachments) = await capturing {
             await until(viewModel) {
                 $0.items.count == 100
             } perform: {
                 for count in 1...40 {
                     viewModel.items.append(count)
-                    await Task.yield()
+                    await OwnQueueActor.shared.executor.nextTurn()
                 }
                 throw TestError(code: 1)
             }
         }
         #expect(failures.count == 1)
+        #expect(
+            failures.first?.contains("the action threw ObservationTestingTests.TestError") == true,
+            "\(failures)")
         #expect(attachments.count == 1)
         #expect(attachments.first?.text.contains("items: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10") == true)
     }

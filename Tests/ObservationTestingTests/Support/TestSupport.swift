@@ -100,6 +100,15 @@ final class QueueExecutor: SerialExecutor, @unchecked Sendable {
 
     /// Whether the caller is running one of this executor's jobs.
     var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+
+    /// Suspends the caller, a task on this executor, until the jobs already queued here have
+    /// run. Unlike `Task.yield()`, which goes through the shared concurrency pool (on a loaded
+    /// machine, busy with other tests for seconds at a time), it never leaves this queue.
+    func nextTurn(isolation: isolated (any Actor)? = #isolation) async {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume() }
+        }
+    }
 }
 
 /// A global actor whose code runs on a ``QueueExecutor``, so a closure made on it can tell
@@ -108,6 +117,21 @@ final class QueueExecutor: SerialExecutor, @unchecked Sendable {
 @globalActor
 actor QueueActor {
     static let shared = QueueActor()
+
+    let executor = QueueExecutor()
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+}
+
+/// A global actor on a serial queue of its own that no test holds (``QueueActor`` is held on
+/// purpose by the tests of a starved wait), for tests whose verdict needs their actor to take
+/// turns promptly: the main actor takes every `@MainActor` test's work in turn, and on a loaded
+/// machine one turn there can wait for seconds.
+@globalActor
+actor OwnQueueActor {
+    static let shared = OwnQueueActor()
 
     let executor = QueueExecutor()
 

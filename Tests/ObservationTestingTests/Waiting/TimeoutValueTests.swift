@@ -119,7 +119,9 @@ struct TimeoutValueTests {
         } matching: {
             timesOut(after: "0.05 s")($0)
         }
-        let duration: Duration = .seconds(5)
+        // Long enough that only a hang reaches it: the action's turns on the main actor wait
+        // behind every other main-actor test's.
+        let duration: Duration = .seconds(30)
         #expect(
             await until(model, \.count, satisfies: [{ $0 == 1 }], timeout: duration) {
                 await model.load()
@@ -136,7 +138,7 @@ struct TimeoutValueTests {
         } matching: {
             timesOut(after: "0.05 s")($0)
         }
-        let duration: Duration = .seconds(5)
+        let duration: Duration = .seconds(30)
         #expect(
             await until(timeout: duration) {
                 model.count == 1

@@ -181,7 +181,8 @@ struct SchedulingTests {
             for value in 0..<200 { subject.send(thread * 1000 + value) }
         }
         subject.send(completion: .finished)
-        #expect(subscriber.finished.wait(timeout: .now() + 10) == .success)
+        // A bound only a hang reaches, however loaded the machine.
+        #expect(subscriber.finished.wait(timeout: .now() + 120) == .success)
         let values = subscriber.values
         #expect(!values.isEmpty)
         #expect(Set(values).count == values.count)
