@@ -5,15 +5,12 @@ struct WaitProgress<Output> {
     let plan: WaitPlan<Output>
     var report: FailureMessage<Output>
     let start: ContinuousClock.Instant
-    var isActionRunning: Bool
-    /// Whether a `never` or `stays` has watched for its whole window, or its source has ended.
-    private var isWindowOver = false
+    private var isActionRunning: Bool
+    /// Where a `never` or `stays` window stands.
+    private var windowStage = WindowStage.open
     /// Asks the source to post ``WaitEvent/settled`` once the values of changes made so far are
     /// posted; `nil` for sources that post each value as it happens.
     var settle: (() -> Void)?
-    /// Whether a window's end has been settled with the source (or needs no settling).
-    private var isSettled = false
-    private var isSettling = false
 
     /// Index into `plan.steps` of the condition waited for.
     private var step = 0
@@ -31,14 +28,14 @@ struct WaitProgress<Output> {
     private var timeoutDue: ContinuousClock.Instant
     private var timeoutTimer: DeadlineTimer?
     private var timeoutGrace = StarvationGrace()
-    /// Set once the action passed to `perform:` has begun; `nil` without one.
-    private let actionStarted: Locked<Bool>?
+    /// When the action passed to `perform:` began, once it has; `nil` without an action.
+    private let actionStarted: Locked<ContinuousClock.Instant?>?
 
     init(
         plan: WaitPlan<Output>,
         report: FailureMessage<Output>,
         start: ContinuousClock.Instant,
-        actionStarted: Locked<Bool>?
+        actionStarted: Locked<ContinuousClock.Instant?>?
     ) {
         self.plan = plan
         self.report = report
@@ -50,7 +47,7 @@ struct WaitProgress<Output> {
     }
 
     /// Whether the action, if any, has had the chance to run: see ``StarvationGrace``.
-    private var hasActionStarted: Bool { actionStarted?.withLock { $0 } ?? true }
+    private var hasActionStarted: Bool { actionStarted?.withLock { $0 != nil } ?? true }
 
     /// Stops both timers; the wait calls it as it returns.
     func cancelTimers() {
@@ -65,20 +62,19 @@ struct WaitProgress<Output> {
         switch plan.ending {
         case .conditionsMet: return true
         case .finished, .failed: return false
-        case .window: return isWindowOver && isSettled
+        case .window: return windowStage == .settled
         }
     }
 
     /// Once a window could end, asks the source for the values still to come first.
     private mutating func settleIfDue() {
-        guard case .window = plan.ending, isWindowOver, areConditionsMet, !isActionRunning,
-            !isSettled, !isSettling
+        guard case .window = plan.ending, windowStage == .over, areConditionsMet, !isActionRunning
         else { return }
         guard let settle else {
-            isSettled = true
+            windowStage = .settled
             return
         }
-        isSettling = true
+        windowStage = .settling
         settle()
     }
 
@@ -154,7 +150,7 @@ struct WaitProgress<Output> {
                     return WaitOutcome(consumed: consumed, failure: error)
                 case (.finished, .window) where areConditionsMet:
                     // It can send nothing more, so the window is as good as over.
-                    isWindowOver = true
+                    windowStage.end()
                 case (_, .conditionsMet) where areConditionsMet:
                     continue
                 default:
@@ -168,8 +164,7 @@ struct WaitProgress<Output> {
                 if case .window(let window) = plan.ending, !isActionRunning,
                     clock.now - start >= window
                 {
-                    isWindowOver = true
-                    if isSettling { isSettled = true }
+                    windowStage = windowStage == .settling ? .settled : .over
                     continue
                 }
                 if let more = timeoutGrace.extraTime(
@@ -183,7 +178,7 @@ struct WaitProgress<Output> {
                 report.fail(.timedOut, after: report.timeout, at: callSite)
                 return nil
             case .windowPassed:
-                isWindowOver = true
+                windowStage.end()
             case .idle(let generation):
                 guard generation == idleGeneration, let idleTimeout = plan.idleLimit,
                     let idleDue
@@ -200,10 +195,12 @@ struct WaitProgress<Output> {
             case .job(let job):
                 job.run()
             case .settled:
-                isSettled = true
+                if windowStage == .settling { windowStage = .settled }
             case .actionFinished(let thrown):
                 isActionRunning = false
-                report.actionReturned = clock.now - start
+                let returned = clock.now
+                report.actionReturned = returned - start
+                report.actionRanFor = returned - (actionStarted?.withLock { $0 } ?? start)
                 if let thrown {
                     report.fail(.actionThrew(thrown), after: clock.now - start, at: callSite)
                     return nil
@@ -252,5 +249,23 @@ struct WaitProgress<Output> {
             report.fail(.conditionThrew(error), after: elapsed, at: callSite)
             return false
         }
+    }
+}
+
+/// Where the window of a `never` or `stays` stands: watched until it passes (or its source
+/// ends), then settled with the source, whose reads of changes made within it may still be on
+/// their way.
+private enum WindowStage {
+    case open
+    /// Watched for its whole length, or its source has ended.
+    case over
+    /// Over, and the source asked to post what is still to come.
+    case settling
+    /// Over, with nothing more to come: the wait can end.
+    case settled
+
+    /// Ends the watching, if it had not ended.
+    mutating func end() {
+        if self == .open { self = .over }
     }
 }

@@ -123,11 +123,11 @@ enum Waiter {
         // The action runs on the caller's isolation, concurrently with the wait, so a timeout is
         // reported even if the action never returns. It never outlives the wait: it has finished,
         // or has been cancelled and awaited, before the wait returns.
-        let actionStarted = action.map { _ in Locked(false) }
+        let actionStarted = action.map { _ in Locked<ContinuousClock.Instant?>(nil) }
         let actionTask = action.map { action in
             Task {
                 _ = isolation
-                actionStarted?.withLock { $0 = true }
+                actionStarted?.withLock { $0 = .now }
                 do {
                     try await action()
                     mailbox.post(.actionFinished(thrown: nil))

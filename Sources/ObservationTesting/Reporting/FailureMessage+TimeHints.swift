@@ -24,9 +24,9 @@ extension FailureMessage {
     /// speak of: no clock, test or real, can be what the wait is missing.
     var isTimeRuledOut: Bool {
         guard let dueWork, dueWork.isEmpty, SerialScope.current == nil,
-            let actionReturned
+            let actionRanFor
         else { return false }
-        return actionReturned < Self.realTimeOfNote
+        return actionRanFor < Self.realTimeOfNote
     }
 
     /// The hint for a value that never changed once the action returned, with nothing due: what

@@ -49,6 +49,9 @@ struct FailureMessage<Value> {
     var pending = 0
     /// When the action passed to `perform:` returned, if it has.
     var actionReturned: Duration?
+    /// How long the action ran, from its start to its return: unlike ``actionReturned``, not
+    /// lengthened by a busy actor's delay in starting it.
+    var actionRanFor: Duration?
     /// Whether the source sends changes made with no suspension point between them as one.
     let coalescesChanges: Bool
     /// How many values the source sent that earlier waits read, before this one.
