@@ -84,9 +84,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         _ action: @escaping () -> Void
     ) -> any Cancellable {
         let step = max(duration(interval), .nanoseconds(1))
-        let current = Locked<UInt64?>(nil)
-        let isCancelled = Locked(false)
-        let hasRun = Locked(false)
+        let stage = Locked(Repetition.due(next: nil))
         let clock = clock
         // Each run arms the next as a repeat: a timer that has fired is not work the test has
         // yet to reach, so end-of-test checks pass it over (Combine's `timeout` keeps its timer
@@ -94,22 +92,38 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         func arm(at deadline: TestClock.Instant, isRepeat: Bool) {
             // An action that cancels its own schedule (Combine's debounce does, once it has
             // emitted) must not be armed again: that left a dead action due on the clock.
-            guard !isCancelled.withLock({ $0 }) else { return }
+            guard !stage.withLock({ $0.isCancelled }) else { return }
             let id = clock.schedule(at: deadline, isRepeat: isRepeat) {
-                guard !isCancelled.withLock({ $0 }) else { return }
-                hasRun.withLock { $0 = true }
+                let isCancelled = stage.withLock { stage -> Bool in
+                    guard case .due(let next) = stage else { return stage.isCancelled }
+                    stage = .repeating(next: next)
+                    return false
+                }
+                guard !isCancelled else { return }
                 action()
                 arm(at: deadline.advanced(by: step), isRepeat: true)
             }
-            current.withLock { $0 = id }
-            // Cancelled meanwhile, after the cancel read the previous key: drop this one too.
-            if isCancelled.withLock({ $0 }) { clock.cancelScheduled(id) }
+            // Cancelled meanwhile, after the cancel read the previous entry: drop this one too.
+            let isCancelled = stage.withLock { stage -> Bool in
+                switch stage {
+                case .due: stage = .due(next: id)
+                case .repeating: stage = .repeating(next: id)
+                case .cancelled: return true
+                }
+                return false
+            }
+            if isCancelled { clock.cancelScheduled(id) }
         }
         arm(at: instant(date), isRepeat: false)
         return AnyCancellable {
-            isCancelled.withLock { $0 = true }
-            if let id = current.withLock({ $0 }) {
-                clock.cancelScheduled(id, isCutShort: !hasRun.withLock { $0 })
+            let ended = stage.withLock { stage in
+                defer { stage = .cancelled }
+                return stage
+            }
+            switch ended {
+            case .due(let next?): clock.cancelScheduled(next, isCutShort: true)
+            case .repeating(let next?): clock.cancelScheduled(next, isCutShort: false)
+            case .due(nil), .repeating(nil), .cancelled: break
             }
         }
     }
@@ -293,5 +307,19 @@ extension OperationQueue {
             duration: { .nanoseconds(Int64(($0.magnitude * 1e9).rounded())) },
             stride: { .init(Double($0.nanoseconds) / 1e9) }
         )
+    }
+}
+
+/// Where a repeating action stands, with its next entry on the clock once armed.
+private enum Repetition {
+    /// Armed, and not yet run: a cancel cuts it short.
+    case due(next: UInt64?)
+    /// Run at least once, and armed again: a timer running, not work the test has yet to reach.
+    case repeating(next: UInt64?)
+    /// Cancelled: never armed or run again.
+    case cancelled
+
+    var isCancelled: Bool {
+        if case .cancelled = self { true } else { false }
     }
 }

@@ -112,11 +112,17 @@ final class StateChecks {
         self.objects = objects
         self.mayFailAfterLastCondition = mayFailAfterLastCondition
         watchesWholeObjects = objects.contains { ModelState.isWatchable($0) }
-        var read: (() -> StateCheck?)!
+        // The source's read reaches this object weakly, through a box filled once it exists.
+        let owner = Owner()
         source = ObservedState(watching: objects, trigger: trigger, isolation: isolation) {
-            read()
+            owner.checks?.check()
         }
-        read = { [weak self] in self?.check() }
+        owner.checks = self
+    }
+
+    /// Where the source's read finds the checks, without keeping them.
+    private final class Owner {
+        weak var checks: StateChecks?
     }
 
     var waitSource: WaitSource<StateCheck, Never> { source.observedWaitSource(noun: "state") }
