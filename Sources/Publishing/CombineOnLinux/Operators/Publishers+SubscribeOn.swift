@@ -37,14 +37,36 @@
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                 receiveValue: @escaping (Output) -> Void
             ) -> AnyCancellable {
-                let upstream = upstream
+                let (upstream, scheduler, options) = (upstream, scheduler, options)
                 let link = UpstreamLink()
+                // Nothing is delivered after the cancel, at once; the upstream is cancelled as
+                // work on the scheduler once it is subscribed to, as Combine's does
+                // (OpenCombine's SubscribeOnTests.testCancelImmediatelyAfterRequest, run against
+                // Apple's Combine too), so that work is due on the scheduler until it runs.
+                let isCancelled = Locked(false)
+                let isAttached = Locked(false)
                 scheduler.schedule(options: options) {
                     link.attach(
                         upstream.sink(
-                            receiveCompletion: receiveCompletion, receiveValue: receiveValue))
+                            receiveCompletion: { completion in
+                                guard !isCancelled.withLock({ $0 }) else { return }
+                                receiveCompletion(completion)
+                            },
+                            receiveValue: { value in
+                                guard !isCancelled.withLock({ $0 }) else { return }
+                                receiveValue(value)
+                            }))
+                    isAttached.withLock { $0 = true }
                 }
-                return AnyCancellable { link.cancel() }
+                return AnyCancellable {
+                    let wasCancelled = isCancelled.withLock { cancelled in
+                        defer { cancelled = true }
+                        return cancelled
+                    }
+                    guard !wasCancelled else { return }
+                    guard isAttached.withLock({ $0 }) else { return link.cancel() }
+                    scheduler.schedule(options: options) { link.cancel() }
+                }
             }
 
             /// Attaches `subscriber` as Combine's does: the upstream is subscribed to, and each

@@ -234,4 +234,28 @@ struct SchedulingTests {
         subject.send(3)
         #expect(subscriber.values == [1, 3])
     }
+
+    @Test("subscribe(on:) under a sink cancels its upstream on the scheduler, delivering nothing")
+    func subscribeOnSinkCancelIsScheduled() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        var cancels = 0
+        var values: [Int] = []
+        let token = subject.handleEvents(receiveCancel: { cancels += 1 })
+            .subscribe(on: scheduler)
+            .sink { values.append($0) }
+        scheduler.advance()
+        subject.send(1)
+        token.cancel()
+        // Combine cancels the upstream as work on the scheduler (OpenCombine's
+        // SubscribeOnTests.testCancelImmediatelyAfterRequest, run against Apple's Combine too);
+        // nothing is delivered meanwhile.
+        #expect(cancels == 0)
+        #expect(scheduler.pendingCount == 1)
+        subject.send(2)
+        scheduler.advance()
+        #expect(cancels == 1)
+        #expect(values == [1])
+        #expect(scheduler.pendingCount == 0)
+    }
 }
