@@ -20,6 +20,9 @@ final class RecordingUpstream<Output, Failure: Error>: Publisher {
     let subscription = Recording()
     private let subscribesAtOnce: Bool
     private var subscriber: AnySubscriber<Output, Failure>?
+    /// The subscriber itself, not erased, to see what else it is: Combine's reducing operators'
+    /// is also the subscription their own subscriber gets.
+    private(set) var subscriberObject: (any Subscriber)?
     /// What each `send(_:)` got back from the subscriber, in order.
     private(set) var returnedDemands: [Subscribers.Demand] = []
 
@@ -38,6 +41,7 @@ final class RecordingUpstream<Output, Failure: Error>: Publisher {
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         self.subscriber = AnySubscriber(subscriber)
+        subscriberObject = subscriber
         if subscribesAtOnce { subscriber.receive(subscription: subscription) }
     }
 

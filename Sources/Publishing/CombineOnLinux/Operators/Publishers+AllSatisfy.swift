@@ -4,7 +4,7 @@
         /// A publisher of whether all of its upstream's values meet a predicate: `false` at the
         /// first that does not (then it finishes and cancels the upstream), `true` if the upstream
         /// finishes first.
-        public struct AllSatisfy<Upstream: Publisher>: ClosurePublisher {
+        public struct AllSatisfy<Upstream: Publisher>: ReducingOperator {
             /// Whether every value passed.
             public typealias Output = Bool
             /// The upstream publisher's failure type.
@@ -25,17 +25,15 @@
                 self.predicate = predicate
             }
 
-            /// Subscribes to the upstream; sends `false` and cancels it at the first value that
-            /// fails, or sends `true` when it finishes.
+            /// `true`, until a value that fails decides `false`.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeReduction() -> Reduction<Upstream.Output, Failure, Output, Failure> {
                 let predicate = predicate
-                return upstream.sinkDeciding(
-                    { predicate($0) ? nil : false }, otherwise: true,
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                return Reduction(initial: true) { satisfied, value in
+                    guard !predicate(value) else { return .proceed }
+                    satisfied = false
+                    return .decided
+                }
             }
         }
     }

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher of all of its upstream's values in one array, once it finishes.
-        public struct Collect<Upstream: Publisher>: ClosurePublisher {
+        public struct Collect<Upstream: Publisher>: ReducingOperator {
             /// The upstream's values, in order.
             public typealias Output = [Upstream.Output]
             /// The upstream publisher's failure type.
@@ -18,16 +18,18 @@
                 self.upstream = upstream
             }
 
-            /// Subscribes to the upstream; sends every value in one array when it finishes. A
-            /// failure drops what was collected.
+            /// Appends each value to the array, from empty. A failure drops what was collected.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                upstream.sinkReducing(
-                    [], { $0.append($1) }, result: { $0 },
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            package func makeReduction() -> Reduction<Upstream.Output, Failure, Output, Failure> {
+                var reduction = Reduction<Upstream.Output, Failure, Output, Failure>(
+                    initial: []
+                ) { values, value in
+                    values?.append(value)
+                    return .proceed
+                }
+                // Combine's subscription shows how many values it holds, not the values.
+                reduction.mirrorChildren = { [("count", $0?.count ?? 0)] }
+                return reduction
             }
         }
 

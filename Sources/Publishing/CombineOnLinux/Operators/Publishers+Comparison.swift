@@ -3,7 +3,7 @@
     extension Publishers {
         /// A publisher of its upstream's greatest value, as an ordering decides, once it finishes:
         /// `min` and `max`.
-        public struct Comparison<Upstream: Publisher>: ClosurePublisher {
+        public struct Comparison<Upstream: Publisher>: ReducingOperator {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -28,22 +28,17 @@
                 self.areInIncreasingOrder = areInIncreasingOrder
             }
 
-            /// Subscribes to the upstream; sends the greatest value, if any, when it finishes. Of
-            /// equal values, the first is kept.
+            /// Keeps the greatest value; of equal values, the first.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeReduction() -> Reduction<Upstream.Output, Failure, Output, Failure> {
                 let areInIncreasingOrder = areInIncreasingOrder
-                return upstream.sinkReducing(
-                    nil as Output?,
-                    { greatest, value in
-                        if let current = greatest, !areInIncreasingOrder(current, value) { return }
-                        greatest = value
-                    },
-                    result: { $0 },
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                return Reduction(initial: nil) { greatest, value in
+                    if let current = greatest, !areInIncreasingOrder(current, value) {
+                        return .proceed
+                    }
+                    greatest = value
+                    return .proceed
+                }
             }
         }
     }

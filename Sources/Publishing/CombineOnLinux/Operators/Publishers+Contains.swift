@@ -3,7 +3,7 @@
     extension Publishers {
         /// A publisher of whether its upstream sends a given value: `true` as soon as it does
         /// (then it finishes and cancels the upstream), `false` if the upstream finishes first.
-        public struct Contains<Upstream: Publisher>: ClosurePublisher
+        public struct Contains<Upstream: Publisher>: ReducingOperator
         where Upstream.Output: Equatable {
             /// Whether the value came.
             public typealias Output = Bool
@@ -25,24 +25,22 @@
                 self.output = output
             }
 
-            /// Subscribes to the upstream; sends `true` and cancels it at the value looked for,
-            /// or sends `false` when it finishes.
+            /// `false`, until the value looked for decides `true`.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeReduction() -> Reduction<Upstream.Output, Failure, Output, Failure> {
                 let output = output
-                return upstream.sinkDeciding(
-                    { $0 == output ? true : nil }, otherwise: false,
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                return Reduction(initial: false) { found, value in
+                    guard value == output else { return .proceed }
+                    found = true
+                    return .decided
+                }
             }
         }
 
         /// A publisher of whether any of its upstream's values meets a predicate: `true` at the
         /// first that does (then it finishes and cancels the upstream), `false` if the upstream
         /// finishes first.
-        public struct ContainsWhere<Upstream: Publisher>: ClosurePublisher {
+        public struct ContainsWhere<Upstream: Publisher>: ReducingOperator {
             /// Whether a value passed.
             public typealias Output = Bool
             /// The upstream publisher's failure type.
@@ -63,17 +61,15 @@
                 self.predicate = predicate
             }
 
-            /// Subscribes to the upstream; sends `true` and cancels it at the first value that
-            /// passes, or sends `false` when it finishes.
+            /// `false`, until a value that passes decides `true`.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeReduction() -> Reduction<Upstream.Output, Failure, Output, Failure> {
                 let predicate = predicate
-                return upstream.sinkDeciding(
-                    { predicate($0) ? true : nil }, otherwise: false,
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                return Reduction(initial: false) { found, value in
+                    guard predicate(value) else { return .proceed }
+                    found = true
+                    return .decided
+                }
             }
         }
     }

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher of how many values its upstream sent, once it finishes.
-        public struct Count<Upstream: Publisher>: ClosurePublisher {
+        public struct Count<Upstream: Publisher>: ReducingOperator {
             /// The number of values.
             public typealias Output = Int
             /// The upstream publisher's failure type.
@@ -18,15 +18,13 @@
                 self.upstream = upstream
             }
 
-            /// Subscribes to the upstream; sends the count when it finishes.
+            /// Counts each value, from zero.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                upstream.sinkReducing(
-                    0, { count, _ in count += 1 }, result: { $0 },
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            package func makeReduction() -> Reduction<Upstream.Output, Failure, Output, Failure> {
+                Reduction(initial: 0) { count, _ in
+                    count? += 1
+                    return .proceed
+                }
             }
         }
     }

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher of its upstream's first value; it then finishes and cancels the upstream.
-        public struct First<Upstream: Publisher>: ClosurePublisher {
+        public struct First<Upstream: Publisher>: ReducingOperator {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -18,21 +18,19 @@
                 self.upstream = upstream
             }
 
-            /// Subscribes to the upstream; sends its first value, then finishes and cancels it.
+            /// The first value decides.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                upstream.sinkDeciding(
-                    { $0 }, otherwise: nil,
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            package func makeReduction() -> Reduction<Upstream.Output, Failure, Output, Failure> {
+                Reduction(initial: nil) { first, value in
+                    first = value
+                    return .decided
+                }
             }
         }
 
         /// A publisher of the first of its upstream's values that meets a predicate; it then
         /// finishes and cancels the upstream.
-        public struct FirstWhere<Upstream: Publisher>: ClosurePublisher {
+        public struct FirstWhere<Upstream: Publisher>: ReducingOperator {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -53,17 +51,15 @@
                 self.predicate = predicate
             }
 
-            /// Subscribes to the upstream; sends the first value that passes, then finishes and
-            /// cancels it.
+            /// The first value that passes decides.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeReduction() -> Reduction<Upstream.Output, Failure, Output, Failure> {
                 let predicate = predicate
-                return upstream.sinkDeciding(
-                    { predicate($0) ? $0 : nil }, otherwise: nil,
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                return Reduction(initial: nil) { first, value in
+                    guard predicate(value) else { return .proceed }
+                    first = value
+                    return .decided
+                }
             }
         }
     }
@@ -86,34 +82,6 @@
             -> Publishers.FirstWhere<Self>
         {
             Publishers.FirstWhere(upstream: self, predicate: predicate)
-        }
-
-        /// The body of every operator that sends one value as soon as an upstream value decides
-        /// it (`first`, `contains`, `allSatisfy`): it then finishes and cancels the upstream. If
-        /// the upstream finishes first, `otherwise` is sent, if any; a failure is forwarded.
-        ///
-        /// - Parameters:
-        ///   - decide: What to send for a value, ending the stream; `nil` to go on.
-        ///   - otherwise: What to send if the upstream finishes first; `nil` to send nothing.
-        ///   - receiveCompletion: Called once with the completion.
-        ///   - receiveValue: Called with the one value.
-        /// - Returns: What cancels the upstream.
-        func sinkDeciding<Result>(
-            _ decide: @escaping (Output) -> Result?, otherwise: Result?,
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-            receiveValue: @escaping (Result) -> Void
-        ) -> AnyCancellable {
-            forward(
-                to: receiveValue, receiveCompletion,
-                value: { value, downstream in
-                    guard let output = decide(value) else { return }
-                    downstream.finish(after: output)
-                },
-                completion: { completion, downstream in
-                    if case .finished = completion, let otherwise { downstream.send(otherwise) }
-                    downstream.finish(completion)
-                }
-            )
         }
     }
 #endif

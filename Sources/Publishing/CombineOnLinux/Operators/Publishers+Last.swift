@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher of its upstream's last value, once it finishes.
-        public struct Last<Upstream: Publisher>: ClosurePublisher {
+        public struct Last<Upstream: Publisher>: ReducingOperator {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -18,21 +18,19 @@
                 self.upstream = upstream
             }
 
-            /// Subscribes to the upstream; sends its last value, if any, when it finishes.
+            /// Keeps the latest value.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                upstream.sinkReducing(
-                    nil as Output?, { $0 = $1 }, result: { $0 },
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            package func makeReduction() -> Reduction<Upstream.Output, Failure, Output, Failure> {
+                Reduction(initial: nil) { last, value in
+                    last = value
+                    return .proceed
+                }
             }
         }
 
         /// A publisher of the last of its upstream's values that meets a predicate, once it
         /// finishes.
-        public struct LastWhere<Upstream: Publisher>: ClosurePublisher {
+        public struct LastWhere<Upstream: Publisher>: ReducingOperator {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -53,18 +51,14 @@
                 self.predicate = predicate
             }
 
-            /// Subscribes to the upstream; sends the last value that passed, if any, when it
-            /// finishes.
+            /// Keeps the latest value that passes.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeReduction() -> Reduction<Upstream.Output, Failure, Output, Failure> {
                 let predicate = predicate
-                return upstream.sinkReducing(
-                    nil as Output?, { last, value in if predicate(value) { last = value } },
-                    result: { $0 },
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                return Reduction(initial: nil) { last, value in
+                    if predicate(value) { last = value }
+                    return .proceed
+                }
             }
         }
     }

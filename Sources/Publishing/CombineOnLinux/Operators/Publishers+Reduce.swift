@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher of one value, made from all of its upstream's values once it finishes.
-        public struct Reduce<Upstream: Publisher, Output>: ClosurePublisher {
+        public struct Reduce<Upstream: Publisher, Output>: ReducingOperator {
             /// The upstream publisher's failure type.
             public typealias Failure = Upstream.Failure
 
@@ -28,16 +28,18 @@
                 self.nextPartialResult = nextPartialResult
             }
 
-            /// Subscribes to the upstream; sends the result when it finishes, then finishes.
+            /// Folds each value into the result, from `initial`.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                let next = nextPartialResult
-                return upstream.sinkReducing(
-                    initial, { $0 = next($0, $1) }, result: { $0 },
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            package func makeReduction() -> Reduction<
+                Upstream.Output, Failure, Output, Failure
+            > {
+                let nextPartialResult = nextPartialResult
+                return Reduction(initial: initial) { result, value in
+                    // Taken, so that the closure gets the only copy of the result.
+                    guard let partial = result.take() else { return .proceed }
+                    result = nextPartialResult(partial, value)
+                    return .proceed
+                }
             }
         }
     }
@@ -54,36 +56,6 @@
         {
             Publishers.Reduce(
                 upstream: self, initial: initialResult, nextPartialResult: nextPartialResult)
-        }
-
-        /// The body of every operator that sends one value once its upstream finishes
-        /// (`reduce`, `collect()`, `count()`, `last`, `min`, `max`): folds each value into a
-        /// running state, then sends what `result` makes of it, if anything, and finishes. A
-        /// failure is forwarded and sends nothing.
-        ///
-        /// - Parameters:
-        ///   - initial: The state before any value.
-        ///   - step: Folds the next value into the state.
-        ///   - result: What to send for the final state; `nil` to send nothing.
-        ///   - receiveCompletion: Called with the upstream's completion.
-        ///   - receiveValue: Called with the result, before a `.finished` completion.
-        /// - Returns: What cancels the upstream.
-        func sinkReducing<State, Result>(
-            _ initial: State, _ step: @escaping (inout State, Output) -> Void,
-            result: @escaping (State) -> Result?,
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-            receiveValue: @escaping (Result) -> Void
-        ) -> AnyCancellable {
-            var state = initial
-            return sink(
-                receiveCompletion: { completion in
-                    if case .finished = completion, let output = result(state) {
-                        receiveValue(output)
-                    }
-                    receiveCompletion(completion)
-                },
-                receiveValue: { step(&state, $0) }
-            )
         }
     }
 #endif

@@ -38,7 +38,6 @@
     extension Publishers.CompactMap: PassingUpstreamSubscription {}
     extension Publishers.Filter: PassingUpstreamSubscription {}
     extension Publishers.Scan: PassingUpstreamSubscription {}
-    extension Publishers.IgnoreOutput: PassingUpstreamSubscription {}
     extension Publishers.MapError: PassingUpstreamSubscription {}
     extension Publishers.SetFailureType: PassingUpstreamSubscription {}
     extension Publishers.AssertNoFailure: PassingUpstreamSubscription {}

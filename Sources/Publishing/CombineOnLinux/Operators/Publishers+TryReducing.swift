@@ -1,12 +1,11 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    // The throwing forms of the reducing operators: a throw fails the stream with the error and
-    // cancels the upstream; the result, and even a bare finish, waits for the subscriber's first
-    // request, as the non-throwing forms' does (Publishers+Reducing.swift).
+    // The throwing forms of the reducing operators (Engines/ReducingOperator.swift): a throw
+    // fails the stream with the error and cancels the upstream.
 
     extension Publishers {
         /// A publisher of the result of a throwing accumulation of its upstream's values.
-        public struct TryReduce<Upstream: Publisher, Output>: ClosurePublisher {
+        public struct TryReduce<Upstream: Publisher, Output>: ReducingOperator {
             /// Any error: the upstream's, or the one the closure throws.
             public typealias Failure = any Error
 
@@ -32,27 +31,23 @@
                 self.nextPartialResult = nextPartialResult
             }
 
-            /// Sends the result when the upstream finishes; a throw fails the stream.
+            /// Folds each value into the result, from `initial`; a throw fails the stream.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                let next = nextPartialResult
-                var result = initial
-                return upstream.forwardReducing(
-                    to: receiveValue, receiveCompletion,
-                    value: { value, _ in result = try next(result, value) },
-                    result: { result })
+            package func makeReduction() -> Reduction<
+                Upstream.Output, Upstream.Failure, Output, Failure
+            > {
+                let nextPartialResult = nextPartialResult
+                return Reduction(initial: initial) { result, value in
+                    // Taken, so that the closure gets the only copy of the result.
+                    guard let partial = result.take() else { return .proceed }
+                    result = try nextPartialResult(partial, value)
+                    return .proceed
+                }
             }
-
-            /// The result and the finish wait for the subscriber's first request.
-            @inlinable
-            package var completesOnlyWhenAsked: Bool { true }
         }
 
         /// A publisher of whether every upstream value meets a throwing predicate.
-        public struct TryAllSatisfy<Upstream: Publisher>: ClosurePublisher {
+        public struct TryAllSatisfy<Upstream: Publisher>: ReducingOperator {
             /// Whether every value met the predicate.
             public typealias Output = Bool
             /// Any error: the upstream's, or the one the predicate throws.
@@ -73,28 +68,22 @@
                 self.predicate = predicate
             }
 
-            /// Sends `false` at the first value that fails the predicate, `true` at the finish.
+            /// `true`, until a value that fails decides `false`; a throw fails the stream.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeReduction() -> Reduction<
+                Upstream.Output, Upstream.Failure, Output, Failure
+            > {
                 let predicate = predicate
-                return upstream.forwardReducing(
-                    to: receiveValue, receiveCompletion,
-                    value: { value, downstream in
-                        if try !predicate(value) { downstream.finish(after: false) }
-                    },
-                    result: { true })
+                return Reduction(initial: true) { satisfied, value in
+                    guard try !predicate(value) else { return .proceed }
+                    satisfied = false
+                    return .decided
+                }
             }
-
-            /// The result and the finish wait for the subscriber's first request.
-            @inlinable
-            package var completesOnlyWhenAsked: Bool { true }
         }
 
         /// A publisher of whether any upstream value meets a throwing predicate.
-        public struct TryContainsWhere<Upstream: Publisher>: ClosurePublisher {
+        public struct TryContainsWhere<Upstream: Publisher>: ReducingOperator {
             /// Whether a value met the predicate.
             public typealias Output = Bool
             /// Any error: the upstream's, or the one the predicate throws.
@@ -115,28 +104,22 @@
                 self.predicate = predicate
             }
 
-            /// Sends `true` at the first value that meets the predicate, `false` at the finish.
+            /// `false`, until a value that passes decides `true`; a throw fails the stream.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeReduction() -> Reduction<
+                Upstream.Output, Upstream.Failure, Output, Failure
+            > {
                 let predicate = predicate
-                return upstream.forwardReducing(
-                    to: receiveValue, receiveCompletion,
-                    value: { value, downstream in
-                        if try predicate(value) { downstream.finish(after: true) }
-                    },
-                    result: { false })
+                return Reduction(initial: false) { found, value in
+                    guard try predicate(value) else { return .proceed }
+                    found = true
+                    return .decided
+                }
             }
-
-            /// The result and the finish wait for the subscriber's first request.
-            @inlinable
-            package var completesOnlyWhenAsked: Bool { true }
         }
 
         /// A publisher of the first upstream value that meets a throwing predicate.
-        public struct TryFirstWhere<Upstream: Publisher>: ClosurePublisher {
+        public struct TryFirstWhere<Upstream: Publisher>: ReducingOperator {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// Any error: the upstream's, or the one the predicate throws.
@@ -157,28 +140,22 @@
                 self.predicate = predicate
             }
 
-            /// Sends the first value that meets the predicate and finishes.
+            /// The first value that passes decides; a throw fails the stream.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeReduction() -> Reduction<
+                Upstream.Output, Upstream.Failure, Output, Failure
+            > {
                 let predicate = predicate
-                return upstream.forwardReducing(
-                    to: receiveValue, receiveCompletion,
-                    value: { value, downstream in
-                        if try predicate(value) { downstream.finish(after: value) }
-                    },
-                    result: { nil })
+                return Reduction(initial: nil) { first, value in
+                    guard try predicate(value) else { return .proceed }
+                    first = value
+                    return .decided
+                }
             }
-
-            /// The result and the finish wait for the subscriber's first request.
-            @inlinable
-            package var completesOnlyWhenAsked: Bool { true }
         }
 
         /// A publisher of the last upstream value that meets a throwing predicate.
-        public struct TryLastWhere<Upstream: Publisher>: ClosurePublisher {
+        public struct TryLastWhere<Upstream: Publisher>: ReducingOperator {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// Any error: the upstream's, or the one the predicate throws.
@@ -199,29 +176,21 @@
                 self.predicate = predicate
             }
 
-            /// Sends the last value that met the predicate when the upstream finishes.
+            /// Keeps the latest value that passes; a throw fails the stream.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeReduction() -> Reduction<
+                Upstream.Output, Upstream.Failure, Output, Failure
+            > {
                 let predicate = predicate
-                var last: Output?
-                return upstream.forwardReducing(
-                    to: receiveValue, receiveCompletion,
-                    value: { value, _ in
-                        if try predicate(value) { last = value }
-                    },
-                    result: { last })
+                return Reduction(initial: nil) { last, value in
+                    if try predicate(value) { last = value }
+                    return .proceed
+                }
             }
-
-            /// The result and the finish wait for the subscriber's first request.
-            @inlinable
-            package var completesOnlyWhenAsked: Bool { true }
         }
 
         /// A publisher of the greatest upstream value, by a throwing ordering.
-        public struct TryComparison<Upstream: Publisher>: ClosurePublisher {
+        public struct TryComparison<Upstream: Publisher>: ReducingOperator {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// Any error: the upstream's, or the one the ordering throws.
@@ -245,59 +214,24 @@
                 self.areInIncreasingOrder = areInIncreasingOrder
             }
 
-            /// Sends the greatest value when the upstream finishes (the first of equal ones).
+            /// Keeps the greatest value, the first of equal ones; a throw fails the stream.
             @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
+            package func makeReduction() -> Reduction<
+                Upstream.Output, Upstream.Failure, Output, Failure
+            > {
                 let areInIncreasingOrder = areInIncreasingOrder
-                var greatest: Output?
-                return upstream.forwardReducing(
-                    to: receiveValue, receiveCompletion,
-                    value: { value, _ in
-                        if let current = greatest, try !areInIncreasingOrder(current, value) {
-                            return
-                        }
-                        greatest = value
-                    },
-                    result: { greatest })
+                return Reduction(initial: nil) { greatest, value in
+                    if let current = greatest, try !areInIncreasingOrder(current, value) {
+                        return .proceed
+                    }
+                    greatest = value
+                    return .proceed
+                }
             }
-
-            /// The result and the finish wait for the subscriber's first request.
-            @inlinable
-            package var completesOnlyWhenAsked: Bool { true }
         }
     }
 
     extension Publisher {
-        /// Forwards a throwing reduction: `value` handles each value (a throw fails the stream
-        /// and cancels the upstream); at the finish, `result`, if any, is sent, then the finish.
-        fileprivate func forwardReducing<Result>(
-            to receiveValue: @escaping (Result) -> Void,
-            _ receiveCompletion: @escaping (Subscribers.Completion<any Error>) -> Void,
-            value: @escaping (Output, Forwarder<Result, any Error>) throws -> Void,
-            result: @escaping () -> Result?
-        ) -> AnyCancellable {
-            forward(
-                to: receiveValue, receiveCompletion,
-                value: { input, downstream in
-                    do { try value(input, downstream) } catch { downstream.fail(error) }
-                },
-                completion: { completion, downstream in
-                    switch completion {
-                    case .finished:
-                        if let output = result() {
-                            downstream.finish(after: output)
-                        } else {
-                            downstream.finish()
-                        }
-                    case .failure(let error):
-                        downstream.fail(error)
-                    }
-                })
-        }
-
         /// Sends the result of accumulating the values with a closure that may throw; a throw
         /// fails the stream.
         ///
