@@ -20,6 +20,21 @@ final class LapCounter {
 
 final class LapOwner {}
 
+/// Whether this build keeps the names of key path getters: an optimized one may not, and then a
+/// failure names the key path by its types.
+#if DEBUG
+    private let namesAreKept = true
+#else
+    private let namesAreKept = false
+#endif
+
+/// Whether `text` names `property` as no observable property of `LapCounter`, or, in a build
+/// that keeps no name for it, says so.
+private func saysNoProperty(_ property: String, in text: String) -> Bool {
+    text.contains("LapCounter has no observable property '\(property)'")
+        || (!namesAreKept && text.contains("is not one property of LapCounter"))
+}
+
 /// Runs `body` counting the key paths named in it.
 @MainActor
 private func countingNamings(_ body: () async -> Void) async -> Int {
@@ -116,8 +131,7 @@ struct StepMatchingTests {
                 $0.total = 2
             }
         } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains(
-                "LapCounter has no observable property 'total'")
+            saysNoProperty("total", in: issue.comments.map(\.rawValue).joined())
         }
         changes.finish()
     }
@@ -159,8 +173,7 @@ struct StepMatchingTests {
                 owner = $0.owner
             }
         } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains(
-                "LapCounter has no observable property 'owner'")
+            saysNoProperty("owner", in: issue.comments.map(\.rawValue).joined())
         }
         #expect(owner != nil)
         #expect(await changes.next { $0.ticks = 1 })
