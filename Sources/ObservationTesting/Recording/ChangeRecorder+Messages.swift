@@ -3,6 +3,27 @@ import Publishing
 
 // What a change recorder's failures say: the states no step took, and the steps that would.
 extension ChangeRecorder {
+    /// A recorder still alive when its test ends, with changes not asserted (one released, or
+    /// finished, has reported its own): end-of-test checks report it once.
+    static func unassertedWork(
+        in storage: RecordingStorage<StateSnapshot, Never>, madeAt site: CallSite
+    ) -> PendingWork? {
+        let unasserted = storage.state.withLock { state -> [(Int, [StateSnapshot.Property])] in
+            guard !state.isSettled else { return [] }
+            state.isSettled = true
+            return unassertedChanges(in: state.values, from: state.seen)
+        }
+        guard !unasserted.isEmpty else { return nil }
+        return PendingWork(
+            summary: "ChangeRecorder (made at \(site.fileName):\(site.line)): "
+                + "\(count(unasserted.count)) not asserted",
+            message: "End of test: the ChangeRecorder made here is still recording, with "
+                + "\(count(unasserted.count)) not asserted:\n" + lines(unasserted)
+                + "\n\nAssert each with next { … }, then call finish()."
+                + steps(unasserted.map(\.1)),
+            site: site)
+    }
+
     static func unassertedChanges(
         in states: [StateSnapshot], from position: Int
     ) -> [(index: Int, changes: [StateSnapshot.Property])] {

@@ -35,6 +35,8 @@ import Publishing
 /// began, naming the first state that breaks it (or makes it throw).
 ///
 /// Recording stops at ``finish(isolation:fileID:filePath:line:column:)``, or when the model is released.
+/// While recorded states wait for a step, the recorder holds the model: a step's read of a
+/// property the state does not hold (a computed one) reads the model.
 public final class ChangeRecorder<Model: AnyObject> {
     private let storage = RecordingStorage<StateSnapshot, Never>()
     private var subscription: AnyCancellable?
@@ -42,8 +44,13 @@ public final class ChangeRecorder<Model: AnyObject> {
     private var expected: StateSnapshot
     /// How many states the steps so far have taken, the first included.
     private var position = 1 {
-        didSet { storage.markSeen(position) }
+        didSet {
+            storage.markSeen(position)
+            unpin()
+        }
     }
+    /// The model, held from the recording of a state until a step has taken every state.
+    private let pin = Locked<Model?>(nil)
     private let isExhaustive: Bool
     private var isFinished = false
     private let start: CallSite
@@ -72,6 +79,7 @@ public final class ChangeRecorder<Model: AnyObject> {
         self.keyPaths = keyPaths
         start = callSite
         let storage = storage
+        let pin = pin
         let snapshots = ObservedState(watching: [model], isolation: isolation) {
             [weak model] () -> StateSnapshot? in
             guard let model else { return nil }
@@ -94,6 +102,7 @@ public final class ChangeRecorder<Model: AnyObject> {
                 // The end-of-test checks may have recorded this state already (see
                 // `readPendingState()`), on another thread for a recorder on no actor.
                 storage.receive(.value(snapshot, arrived: .now)) { $0 == snapshot }
+                if let model { pin.withLock { $0 = model } }
             }
         )
         // The first read is made on subscribing: the state the steps start from.
@@ -102,6 +111,7 @@ public final class ChangeRecorder<Model: AnyObject> {
                 state.seen = 1
                 return state.values.first
             } ?? StateSnapshot(properties: [])
+        unpin()
         if isExhaustive {
             // Safe: the checks run on the main actor, and this reads the model only for a
             // recorder made there, whose model is read there as a queued read would be, or made
@@ -119,27 +129,6 @@ public final class ChangeRecorder<Model: AnyObject> {
                     })
             }
         }
-    }
-
-    /// A recorder still alive when its test ends, with changes not asserted (one released, or
-    /// finished, has reported its own): end-of-test checks report it once.
-    private static func unassertedWork(
-        in storage: RecordingStorage<StateSnapshot, Never>, madeAt site: CallSite
-    ) -> PendingWork? {
-        let unasserted = storage.state.withLock { state -> [(Int, [StateSnapshot.Property])] in
-            guard !state.isSettled else { return [] }
-            state.isSettled = true
-            return unassertedChanges(in: state.values, from: state.seen)
-        }
-        guard !unasserted.isEmpty else { return nil }
-        return PendingWork(
-            summary: "ChangeRecorder (made at \(site.fileName):\(site.line)): "
-                + "\(count(unasserted.count)) not asserted",
-            message: "End of test: the ChangeRecorder made here is still recording, with "
-                + "\(count(unasserted.count)) not asserted:\n" + lines(unasserted)
-                + "\n\nAssert each with next { … }, then call finish()."
-                + steps(unasserted.map(\.1)),
-            site: site)
     }
 
     deinit {
@@ -196,7 +185,15 @@ public final class ChangeRecorder<Model: AnyObject> {
     ) async -> Bool {
         let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         defer { reportBrokenInvariant() }
-        var state = ExpectedState(expected, of: model, at: callSite)
+        // Held while states wait for a step, the model is gone only once none is left.
+        guard let model else {
+            FailureReporter.record(
+                "ChangeRecorder.next(_:) failed: the model was released, and the steps before "
+                    + "took every state recorded: there is no state left for this step.",
+                at: callSite)
+            return false
+        }
+        var state = ExpectedState(expected, of: model, keyPaths: keyPaths)
         do {
             try change(&state)
         } catch {
@@ -211,20 +208,8 @@ public final class ChangeRecorder<Model: AnyObject> {
                 at: callSite)
             return false
         }
-        let wanted = state.snapshot
-        let assigned = state.assigned
-        let step: Condition<StateSnapshot> =
-            isExhaustive
-            ? .any
-            : Condition(
-                StateSnapshot.describe(wanted.properties.filter { assigned.contains($0.name) })
-            ) {
-                actual in
-                StateDiff.lines(
-                    expected: wanted.restricted(to: assigned),
-                    actual: actual.restricted(to: assigned)
-                ).isEmpty
-            }
+        let wanted = state
+        let step: Condition<StateSnapshot> = isExhaustive ? .any : state.assignedValues
         let start = position
         guard
             let result = await Waiter.wait(
@@ -246,9 +231,12 @@ public final class ChangeRecorder<Model: AnyObject> {
         position = start + result.consumed
         let before = expected
         expected = actual
-        guard isExhaustive else { return true }
-        let differences = StateDiff.lines(expected: wanted, actual: actual)
-        guard !differences.isEmpty else { return true }
+        guard isExhaustive,
+            !wanted.isMatched(
+                by: actual, history: storage.state.withLock { Array($0.values.prefix(position)) })
+        else { return true }
+        var differences = wanted.differences(from: actual)
+        if differences.isEmpty { differences = ["  (no property differs by name)"] }
         FailureReporter.record(
             "ChangeRecorder.next(_:) failed: state [\(position - 1)] differs from the expected "
                 + "state:\n" + differences.joined(separator: "\n")
@@ -285,6 +273,7 @@ public final class ChangeRecorder<Model: AnyObject> {
         readPendingState()
         subscription?.cancel()
         subscription = nil
+        unpin(evenIfStatesWait: true)
         reportBrokenInvariant()
         guard isExhaustive else { return }
         let unasserted = unassertedChanges()
@@ -312,6 +301,21 @@ public final class ChangeRecorder<Model: AnyObject> {
         storage.receive(.value(now, arrived: .now)) { [keyPaths] last in
             last == now || !Self.makesState(now, after: last, naming: keyPaths)
         }
+        pin.withLock { $0 = model }
+        unpin()
+    }
+
+    /// Lets the model go once the steps have taken every state recorded; it is released outside
+    /// the lock, as its `deinit` may do anything.
+    private func unpin(evenIfStatesWait: Bool = false) {
+        let position = position
+        let released = pin.withLock { pinned -> Model? in
+            guard evenIfStatesWait || storage.state.withLock({ $0.values.count }) <= position
+            else { return nil }
+            defer { pinned = nil }
+            return pinned
+        }
+        _ = released
     }
 
     /// The model's state, with the values of the properties named; reading those through

@@ -8,49 +8,67 @@
 @dynamicMemberLookup
 public struct ExpectedState<Model: AnyObject> {
     private(set) var snapshot: StateSnapshot
-    /// The properties the step assigned, in order.
+    /// The properties the step assigned by name, in order.
     private(set) var assigned: [String] = []
     /// What the step got wrong: names the model does not have, values or reads of the wrong type.
     private(set) var problems: [String] = []
-    private let modelName: String
-    /// The step's call site, where a mistake that cannot wait for the step's end is recorded.
-    private let callSite: CallSite
-    /// The model, for a read that cannot be answered from the state: its current value stands
-    /// in, of any type, so the step runs to its end and fails there.
-    private weak var model: Model?
+    /// The key paths the recorder reads in every state (an `@Observable` model's), matched to a
+    /// step's by identity: their values are in each state, so no name is needed.
+    let keyPaths: [AnyKeyPath]
+    /// The values of ``keyPaths`` in the state before, with the step's assignments made.
+    private(set) var keyPathValues: [Any]
+    /// The indices in ``keyPaths`` of those the step assigned, in order.
+    private(set) var assignedKeyPaths: [Int] = []
+    let modelName: String
+    /// The model, held for the step: a read the state cannot answer reads the model instead, so
+    /// the step runs to its end and fails there.
+    private let model: Model
 
-    init(_ snapshot: StateSnapshot, of model: Model?, at callSite: CallSite) {
+    init(_ snapshot: StateSnapshot, of model: Model, keyPaths: [AnyKeyPath]) {
         self.snapshot = snapshot
         self.model = model
         self.modelName = "\(Model.self)"
-        self.callSite = callSite
+        // A recorder with no state yet has no values for them: its steps go by name.
+        let isRead = snapshot.wakingValues.count == keyPaths.count
+        self.keyPaths = isRead ? keyPaths : []
+        self.keyPathValues = isRead ? snapshot.wakingValues : []
     }
 
     /// A property of the state, through the model's key path: `$0.isLoading = true`.
     ///
-    /// The property is found by the name the key path was written with; where that name cannot
-    /// be told (a release build may leave a getter without its name), or is not an observable
-    /// stored property of the model (a computed one), the step fails saying so, and never
-    /// compares another property.
+    /// A key path the recorder reads in every state is matched by identity. Any other is found by
+    /// the name it was written with; where that name cannot be told (a release build may leave a
+    /// getter without its name), or is not an observable stored property of the model (a
+    /// computed one), the step fails saying so, and never compares another property.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value {
         mutating get {
+            if let index = keyPaths.firstIndex(of: keyPath),
+                let value = keyPathValues[index] as? Value
+            {
+                return value
+            }
             guard let name = Self.propertyName(of: keyPath) else {
                 problems.append(unnamed(keyPath))
-                return currentValue(at: keyPath)
+                return model[keyPath: keyPath]
             }
             guard let property = snapshot.properties.first(where: { $0.name == name }) else {
                 problems.append(unknown(name))
-                return currentValue(at: keyPath)
+                return model[keyPath: keyPath]
             }
             guard let value = property.value as? Value else {
                 problems.append(
                     "\(modelName).\(name) is \(Self.typeName(of: property.value)), read as "
                         + "\(Self.article(Value.self)).")
-                return currentValue(at: keyPath)
+                return model[keyPath: keyPath]
             }
             return value
         }
         set {
+            if let index = keyPaths.firstIndex(of: keyPath) {
+                keyPathValues[index] = newValue
+                if !assignedKeyPaths.contains(index) { assignedKeyPaths.append(index) }
+                return
+            }
             guard let name = Self.propertyName(of: keyPath) else {
                 problems.append(unnamed(keyPath))
                 return
@@ -89,20 +107,8 @@ public struct ExpectedState<Model: AnyObject> {
         set {}
     }
 
-    /// The model's property now, to stand in for a read the state cannot answer.
-    private func currentValue<Value>(at keyPath: KeyPath<Model, Value>) -> Value {
-        if let model { return model[keyPath: keyPath] }
-        if let standIn = StandIn.value(of: Value.self) { return standIn }
-        FailureReporter.record(
-            "ChangeRecorder.next(_:) failed: " + problems.joined(separator: " ")
-                + " The model is gone, and there is no stand-in value of type \(Value.self) to go "
-                + "on with, so the test process stops here.",
-            at: callSite)
-        fatalError("ChangeRecorder.next(_:): \(problems.joined(separator: " "))")
-    }
-
     /// The name of the model's property `keyPath` is, written as one member (`\.isLoading`).
-    private static func propertyName(of keyPath: AnyKeyPath) -> String? {
+    static func propertyName(of keyPath: AnyKeyPath) -> String? {
         guard let components = KeyPathNames.components(of: keyPath), components.count == 1 else {
             return nil
         }
@@ -129,7 +135,7 @@ public struct ExpectedState<Model: AnyObject> {
     /// one): such a property cannot have been declared with a wider type that another value's
     /// type could also fit, as an existential can.
     private static func plainType(of value: Any) -> Any.Type? {
-        let wrapped = StandIn.unwrappedType(of: value)
+        let wrapped = unwrappedType(of: value)
         let plain: [Any.Type] = [
             Bool.self, String.self, Character.self, Int.self, Int8.self, Int16.self, Int32.self,
             Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self,
@@ -143,22 +149,22 @@ public struct ExpectedState<Model: AnyObject> {
         return check(type)
     }
 
-    private static func typeName(of value: Any) -> String {
+    static func typeName(of value: Any) -> String {
         article(type(of: value))
     }
 
-    private static func article(_ type: Any.Type) -> String {
+    static func article(_ type: Any.Type) -> String {
         let name = "\(type)"
         return ("AEIOU".contains(name.first ?? " ") ? "an " : "a ") + name
     }
 
-    private func unnamed<Value>(_ keyPath: KeyPath<Model, Value>) -> String {
+    func unnamed<Value>(_ keyPath: KeyPath<Model, Value>) -> String {
         "\(ValueDescription.of(keyPath: keyPath)) is not one property of \(modelName) whose "
             + "name this build keeps (a release build may drop it): write the step by name, "
             + "`$0[name: \"isLoading\"] = true`."
     }
 
-    private func unknown(_ name: String) -> String {
+    func unknown(_ name: String) -> String {
         let names = snapshot.properties.map(\.name).joined(separator: ", ")
         return "\(modelName) has no observable property '\(name)'; it has: \(names)."
     }

@@ -1,9 +1,5 @@
 import Publishing
 
-#if os(Linux)
-    import Glibc
-#endif
-
 /// Key paths named as the user wrote them: `\Array<Int>.count`, `["items", "count"]`.
 ///
 /// `String(describing:)` names stored properties, but where the runtime cannot find a computed
@@ -16,8 +12,12 @@ import Publishing
 ///
 /// Every answer is exact or `nil`: a name is never guessed, since callers match it against
 /// property names. Naming reads symbol tables, so only failure messages do it, never a wait
-/// that succeeds.
+/// or a change step that succeeds.
 enum KeyPathNames {
+    /// Counts the key paths asked for in a task that binds it (and its child tasks): tests
+    /// prove with it that a step that passes names none.
+    @TaskLocal static var lookups: Locked<Int>?
+
     /// A key path's names, for ``KeyPathNames/description(of:)`` and
     /// ``KeyPathNames/components(of:)``.
     private struct Naming {
@@ -47,6 +47,7 @@ enum KeyPathNames {
     }
 
     private static func naming(of keyPath: AnyKeyPath) -> Naming? {
+        lookups?.withLock { $0 += 1 }
         if let named = namings.withLock({ $0[keyPath] }) { return named }
         let named = read(keyPath)
         namings.withLock { $0[keyPath] = named }
@@ -115,10 +116,7 @@ enum KeyPathNames {
     /// the linker folded into one).
     static func name(ofGetterAt address: UInt) -> String? {
         #if os(Linux)
-            let names = Set(
-                SymbolTable.keyPathGetters(at: address).map {
-                    demangled($0).flatMap(propertyName(inGetter:))
-                })
+            let names = Set(SymbolTable.keyPathGetters(at: address).map(propertyName(inGetter:)))
             guard names.count == 1, let name = names.first ?? nil else { return nil }
             return name
         #else
@@ -181,29 +179,4 @@ enum KeyPathNames {
         else { return false }
         return identifier.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
-
-    #if os(Linux)
-        /// The runtime's demangler: `key path getter for App.Model.isLoading : …` for
-        /// `$s3App5ModelC9isLoadingSbvpACTK`.
-        private static func demangled(_ mangled: String) -> String? {
-            mangled.withCString { name in
-                guard let text = demangle(name, mangled.utf8.count, nil, nil, 0) else {
-                    return nil
-                }
-                defer { free(text) }
-                return String(cString: text)
-            }
-        }
-    #endif
 }
-
-#if os(Linux)
-    /// The Swift runtime's C entry point to its demangler; the text it returns is `malloc`ed.
-    @_silgen_name("swift_demangle")
-    private func demangle(
-        _ mangledName: UnsafePointer<CChar>?, _ length: Int,
-        _ outputBuffer: UnsafeMutablePointer<CChar>?,
-        _ outputBufferSize: UnsafeMutablePointer<Int>?,
-        _ flags: UInt32
-    ) -> UnsafeMutablePointer<CChar>?
-#endif

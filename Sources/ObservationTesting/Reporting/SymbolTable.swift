@@ -2,7 +2,8 @@
     import Glibc
     import Publishing
 
-    /// The key path getters of the loaded ELF objects, read from their symbol tables.
+    /// The key path getters of the loaded ELF objects, read from their symbol tables: the one
+    /// type that reads a binary, for failure messages only (``KeyPathNames``).
     ///
     /// A key path getter is a local symbol: `dladdr` reads only the dynamic symbol table, where
     /// it is not, so `String(describing:)` prints a computed component as an address. The full
@@ -13,9 +14,28 @@
         /// value (the address the object is linked at), keyed by the object's file.
         private static let getters = Locked<[String: [UInt: [String]]]>([:])
 
-        /// The mangled names of the key path getters whose code starts at `address`: usually
-        /// one, none where the address is not one's, several where the linker folded getters.
+        /// The demangled names of the key path getters whose code starts at `address`
+        /// (`key path getter for App.Model.isLoading : Swift.Bool : App.Model`): usually one,
+        /// none where the address is not one's, several where the linker folded getters.
         static func keyPathGetters(at address: UInt) -> [String] {
+            // One name that cannot be read leaves the rest unsure: none is given.
+            let names = mangledKeyPathGetters(at: address).map(demangled)
+            return names.contains(nil) ? [] : names.compactMap { $0 }
+        }
+
+        /// The runtime's demangler: `key path getter for App.Model.isLoading : …` for
+        /// `$s3App5ModelC9isLoadingSbvpACTK`.
+        private static func demangled(_ mangled: String) -> String? {
+            mangled.withCString { name in
+                guard let text = demangle(name, mangled.utf8.count, nil, nil, 0) else {
+                    return nil
+                }
+                defer { free(text) }
+                return String(cString: text)
+            }
+        }
+
+        private static func mangledKeyPathGetters(at address: UInt) -> [String] {
             guard let object = LoadedObject.containing(address) else { return [] }
             let symbols = getters.withLock { read in
                 if let symbols = read[object.file] { return symbols }
@@ -194,6 +214,9 @@
         }
     }
 
+    // Each `@_silgen_name` below names a C function that no module this package may import
+    // declares; a C target of the package's own would be the alternative, for two functions.
+
     /// Glibc's `dl_iterate_phdr`, which its Swift module does not import (`link.h`). Its two
     /// arguments are pointers, passed the same way by Swift's calling convention as by C's.
     @_silgen_name("dl_iterate_phdr")
@@ -203,4 +226,14 @@
             Int32,
         _ context: UnsafeMutableRawPointer?
     ) -> Int32
+
+    /// The Swift runtime's demangler, which no Swift module declares; the text it returns is
+    /// `malloc`ed.
+    @_silgen_name("swift_demangle")
+    private func demangle(
+        _ mangledName: UnsafePointer<CChar>?, _ length: Int,
+        _ outputBuffer: UnsafeMutablePointer<CChar>?,
+        _ outputBufferSize: UnsafeMutablePointer<Int>?,
+        _ flags: UInt32
+    ) -> UnsafeMutablePointer<CChar>?
 #endif
