@@ -20,6 +20,8 @@ final class RecordingUpstream<Output, Failure: Error>: Publisher {
     let subscription = Recording()
     private let subscribesAtOnce: Bool
     private var subscriber: AnySubscriber<Output, Failure>?
+    /// The subscriber as the operator gave it, unwrapped: what it calls and shows itself.
+    private(set) var receivedSubscriber: Any?
     /// What each `send(_:)` got back from the subscriber, in order.
     private(set) var returnedDemands: [Subscribers.Demand] = []
 
@@ -38,6 +40,7 @@ final class RecordingUpstream<Output, Failure: Error>: Publisher {
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         self.subscriber = AnySubscriber(subscriber)
+        receivedSubscriber = subscriber
         if subscribesAtOnce { subscriber.receive(subscription: subscription) }
     }
 
