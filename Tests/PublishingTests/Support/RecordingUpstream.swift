@@ -23,6 +23,8 @@ final class RecordingUpstream<Output, Failure: Error>: Publisher {
     /// The subscriber itself, not erased, to see what else it is: Combine's reducing operators'
     /// is also the subscription their own subscriber gets.
     private(set) var subscriberObject: (any Subscriber)?
+    /// The subscriber as the operator gave it, unwrapped: what it calls and shows itself.
+    private(set) var receivedSubscriber: Any?
     /// What each `send(_:)` got back from the subscriber, in order.
     private(set) var returnedDemands: [Subscribers.Demand] = []
 
@@ -42,6 +44,7 @@ final class RecordingUpstream<Output, Failure: Error>: Publisher {
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         self.subscriber = AnySubscriber(subscriber)
         subscriberObject = subscriber
+        receivedSubscriber = subscriber
         if subscribesAtOnce { subscriber.receive(subscription: subscription) }
     }
 

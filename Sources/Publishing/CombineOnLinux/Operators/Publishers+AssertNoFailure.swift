@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that stops the program if its upstream fails.
-        public struct AssertNoFailure<Upstream: Publisher>: StepOperator {
+        public struct AssertNoFailure<Upstream: Publisher>: PassThroughOperator {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// It cannot fail: a failure stops the program.
@@ -31,22 +31,24 @@
                 self.line = line
             }
 
-            /// Subscribes to the upstream; a failure is a fatal error naming it.
-            /// Sends each value; stops the program on a failure.
+            /// Passes each value on; stops the program on a failure. A mirror shows the
+            /// message's parts, as Combine's does.
             @usableFromInline
-            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
+            package func makePassing()
+                -> Passing<Upstream.Output, Upstream.Failure, Output, Failure>
+            {
                 let (prefix, file, line) = (prefix, file, line)
-                return Steps(
-                    value: { value, downstream in downstream.send(value) },
-                    completion: { completion, downstream in
+                return Passing(
+                    value: { $0 },
+                    completion: { completion in
                         if case .failure(let error) = completion {
                             let lead = prefix.isEmpty ? "" : "\(prefix) "
                             fatalError(
                                 "\(lead)Unexpected failure: \(error)", file: file, line: line)
                         }
-                        downstream.finish()
-                    }
-                )
+                        return .finished
+                    },
+                    children: { _ in [("file", file), ("line", line), ("prefix", prefix)] })
             }
         }
     }

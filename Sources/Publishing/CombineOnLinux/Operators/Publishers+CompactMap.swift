@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that transforms each upstream value and forwards the non-`nil` results.
-        public struct CompactMap<Upstream: Publisher, Output>: StepOperator {
+        public struct CompactMap<Upstream: Publisher, Output>: PassThroughOperator {
             /// The upstream publisher's failure type.
             public typealias Failure = Upstream.Failure
 
@@ -21,14 +21,10 @@
                 self.transform = transform
             }
 
-            /// Subscribes to the upstream publisher, forwarding each non-`nil` transformed value.
-            /// Sends each transformed value that is not `nil`.
+            /// Passes on each transformed value that is not `nil`.
             @usableFromInline
-            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
-                let transform = transform
-                return Steps { value, downstream in
-                    if let output = transform(value) { downstream.send(output) }
-                }
+            package func makePassing() -> Passing<Upstream.Output, Failure, Output, Failure> {
+                Passing(value: transform)
             }
         }
 

@@ -27,6 +27,9 @@
             /// Drops the first `count` values, then sends the rest.
             @usableFromInline
             package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
+                // At subscription, as Combine checks it: making the publisher does not stop.
+                precondition(
+                    count >= 0, "dropFirst(_:) needs a count of zero or more, not \(count)")
                 // Per subscription; deliveries to one subscription never overlap.
                 var remaining = count
                 var steps = Steps<Upstream.Output, Failure, Output, Failure> { value, downstream in
@@ -39,6 +42,7 @@
                 // As Combine's: the values to drop are asked for at once, whatever the
                 // subscriber asks.
                 steps.droppedUpFront = count
+                steps.requiresDemand = true
                 return steps
             }
         }
@@ -49,15 +53,15 @@
     extension Publisher {
         /// Skips the first `count` values, then forwards the rest.
         ///
-        /// - Parameter count: How many values to skip; `1` by default. Must not be negative.
+        /// - Parameter count: How many values to skip; `1` by default. Must not be negative:
+        ///   a negative count stops the program when the publisher is subscribed to.
         /// - Returns: A publisher of the values after the first `count`.
         ///
         /// ```swift
         /// viewModel.$isLoading.dropFirst()   // skips the current value
         /// ```
         public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
-            precondition(count >= 0, "dropFirst(_:) needs a count of zero or more, not \(count)")
-            return Publishers.Drop(upstream: self, count: count)
+            Publishers.Drop(upstream: self, count: count)
         }
     }
 #endif

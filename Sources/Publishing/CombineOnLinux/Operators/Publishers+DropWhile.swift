@@ -29,10 +29,12 @@
             package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let predicate = predicate
                 var isDropping = true
-                return Steps { value, downstream in
+                var steps = Steps<Upstream.Output, Failure, Output, Failure> { value, downstream in
                     if isDropping { isDropping = predicate(value) }
                     if !isDropping { downstream.send(value) }
                 }
+                steps.requiresDemand = true
+                return steps
             }
         }
     }

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that forwards only the upstream values that pass a test.
-        public struct Filter<Upstream: Publisher>: StepOperator {
+        public struct Filter<Upstream: Publisher>: PassThroughOperator {
             /// The upstream publisher's output type.
             public typealias Output = Upstream.Output
             /// The upstream publisher's failure type.
@@ -23,14 +23,11 @@
                 self.isIncluded = isIncluded
             }
 
-            /// Subscribes to the upstream publisher, forwarding the values that pass the test.
-            /// Sends each value the predicate includes.
+            /// Passes on each value the predicate includes.
             @usableFromInline
-            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
+            package func makePassing() -> Passing<Upstream.Output, Failure, Output, Failure> {
                 let isIncluded = isIncluded
-                return Steps { value, downstream in
-                    if isIncluded(value) { downstream.send(value) }
-                }
+                return Passing { isIncluded($0) ? $0 : nil }
             }
         }
 
@@ -57,7 +54,6 @@
                 self.isIncluded = isIncluded
             }
 
-            /// Subscribes to the upstream; a thrown error fails the stream and cancels the upstream.
             /// Sends each value the predicate includes; a thrown error fails the stream.
             @usableFromInline
             package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that transforms each upstream value.
-        public struct Map<Upstream: Publisher, Output>: StepOperator {
+        public struct Map<Upstream: Publisher, Output>: PassThroughOperator {
             /// The upstream publisher's failure type.
             public typealias Failure = Upstream.Failure
 
@@ -26,6 +26,13 @@
             package func makeSteps() -> Steps<Upstream.Output, Failure, Output, Failure> {
                 let transform = transform
                 return Steps { value, downstream in downstream.send(transform(value)) }
+            }
+
+            /// Passes each value on transformed.
+            @usableFromInline
+            package func makePassing() -> Passing<Upstream.Output, Failure, Output, Failure> {
+                let transform = transform
+                return Passing { transform($0) }
             }
         }
 

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that transforms its upstream's error.
-        public struct MapError<Upstream: Publisher, Failure: Error>: StepOperator {
+        public struct MapError<Upstream: Publisher, Failure: Error>: PassThroughOperator {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
 
@@ -32,17 +32,13 @@
                 self.init(upstream: upstream, transform: map)
             }
 
-            /// Subscribes to the upstream, transforming its failure.
-            /// Sends each value; transforms the failure.
+            /// Passes each value on; transforms the failure.
             @usableFromInline
-            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
+            package func makePassing()
+                -> Passing<Upstream.Output, Upstream.Failure, Output, Failure>
+            {
                 let transform = transform
-                return Steps(
-                    value: { value, downstream in downstream.send(value) },
-                    completion: { completion, downstream in
-                        downstream.finish(completion.mapError(transform))
-                    }
-                )
+                return Passing(value: { $0 }, completion: { $0.mapError(transform) })
             }
         }
     }

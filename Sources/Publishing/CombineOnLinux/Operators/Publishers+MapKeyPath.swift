@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher of the value at a key path of each of its upstream's values.
-        public struct MapKeyPath<Upstream: Publisher, Output>: StepOperator {
+        public struct MapKeyPath<Upstream: Publisher, Output>: PassThroughOperator {
             /// The upstream publisher's failure type.
             public typealias Failure = Upstream.Failure
 
@@ -11,17 +11,21 @@
             /// The property read.
             public let keyPath: KeyPath<Upstream.Output, Output>
 
-            /// Subscribes to the upstream, sending the property of each value.
-            /// Sends each value's property.
+            /// Combine's name for the subscriber.
             @usableFromInline
-            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
+            package static var subscriberName: String { "ValueForKey" }
+
+            /// Passes on each value's property; a mirror shows the key path, as Combine's does.
+            @usableFromInline
+            package func makePassing() -> Passing<Upstream.Output, Failure, Output, Failure> {
                 let keyPath = keyPath
-                return Steps { value, downstream in downstream.send(value[keyPath: keyPath]) }
+                return Passing(
+                    value: { $0[keyPath: keyPath] }, children: { _ in [("keyPath", keyPath)] })
             }
         }
 
         /// A publisher of the values at two key paths of each of its upstream's values, as a pair.
-        public struct MapKeyPath2<Upstream: Publisher, Output0, Output1>: StepOperator {
+        public struct MapKeyPath2<Upstream: Publisher, Output0, Output1>: PassThroughOperator {
             /// The two properties of a value.
             public typealias Output = (Output0, Output1)
             /// The upstream publisher's failure type.
@@ -34,20 +38,25 @@
             /// The second property read.
             public let keyPath1: KeyPath<Upstream.Output, Output1>
 
-            /// Subscribes to the upstream, sending the two properties of each value.
-            /// Sends each value's two properties.
+            /// Combine's name for the subscriber.
             @usableFromInline
-            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
+            package static var subscriberName: String { "ValueForKeys" }
+
+            /// Passes on each value's two properties; a mirror shows the key paths.
+            @usableFromInline
+            package func makePassing() -> Passing<Upstream.Output, Failure, Output, Failure> {
                 let (keyPath0, keyPath1) = (keyPath0, keyPath1)
-                return Steps { value, downstream in
-                    downstream.send((value[keyPath: keyPath0], value[keyPath: keyPath1]))
-                }
+                return Passing(
+                    value: { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) },
+                    children: { _ in [("keyPath0", keyPath0), ("keyPath1", keyPath1)] })
             }
         }
 
         /// A publisher of the values at three key paths of each of its upstream's values, as a
         /// triple.
-        public struct MapKeyPath3<Upstream: Publisher, Output0, Output1, Output2>: StepOperator {
+        public struct MapKeyPath3<Upstream: Publisher, Output0, Output1, Output2>:
+            PassThroughOperator
+        {
             /// The three properties of a value.
             public typealias Output = (Output0, Output1, Output2)
             /// The upstream publisher's failure type.
@@ -62,18 +71,21 @@
             /// The third property read.
             public let keyPath2: KeyPath<Upstream.Output, Output2>
 
-            /// Subscribes to the upstream, sending the three properties of each value.
-            /// Sends each value's three properties.
+            /// Combine's name for the subscriber.
             @usableFromInline
-            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
+            package static var subscriberName: String { "ValueForKeys" }
+
+            /// Passes on each value's three properties; a mirror shows the key paths.
+            @usableFromInline
+            package func makePassing() -> Passing<Upstream.Output, Failure, Output, Failure> {
                 let (keyPath0, keyPath1, keyPath2) = (keyPath0, keyPath1, keyPath2)
-                return Steps { value, downstream in
-                    downstream.send(
-                        (
-                            value[keyPath: keyPath0], value[keyPath: keyPath1],
-                            value[keyPath: keyPath2]
-                        ))
-                }
+                return Passing(
+                    value: {
+                        ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
+                    },
+                    children: { _ in
+                        [("keyPath0", keyPath0), ("keyPath1", keyPath1), ("keyPath2", keyPath2)]
+                    })
             }
         }
     }

@@ -31,7 +31,7 @@
                 let output = output
                 // Per subscription; deliveries to one subscription never overlap.
                 var isEmpty = true
-                return Steps(
+                var steps = Steps<Upstream.Output, Failure, Output, Failure>(
                     value: { value, downstream in
                         isEmpty = false
                         downstream.send(value)
@@ -44,6 +44,8 @@
                         }
                     }
                 )
+                steps.requiresDemand = true
+                return steps
             }
         }
     }

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher of each partial result of accumulating its upstream's values.
-        public struct Scan<Upstream: Publisher, Output>: StepOperator {
+        public struct Scan<Upstream: Publisher, Output>: PassThroughOperator {
             /// The upstream publisher's failure type.
             public typealias Failure = Upstream.Failure
 
@@ -28,16 +28,18 @@
                 self.nextPartialResult = nextPartialResult
             }
 
-            /// Subscribes to the upstream, sending the new result after each value.
-            /// Sends the new result after each value.
+            /// Passes on the new result after each value; a mirror shows the result so far, as
+            /// Combine's does.
             @usableFromInline
-            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
+            package func makePassing() -> Passing<Upstream.Output, Failure, Output, Failure> {
                 var result = initialResult
                 let next = nextPartialResult
-                return Steps { value, downstream in
-                    result = next(result, value)
-                    downstream.send(result)
-                }
+                return Passing(
+                    value: { value in
+                        result = next(result, value)
+                        return result
+                    },
+                    children: { downstream in [("downstream", downstream), ("result", result)] })
             }
         }
 

@@ -2,7 +2,7 @@
 #if !canImport(Combine)
     extension Publishers {
         /// A publisher that cannot fail, typed as one that can, to combine it with one that can.
-        public struct SetFailureType<Upstream: Publisher, Failure: Error>: StepOperator
+        public struct SetFailureType<Upstream: Publisher, Failure: Error>: PassThroughOperator
         where Upstream.Failure == Never {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
@@ -15,14 +15,12 @@
                 self.upstream = upstream
             }
 
-            /// Subscribes to the upstream; it never fails.
-            /// Sends each value, then finishes.
+            /// Passes each value on, then finishes: the upstream never fails.
             @usableFromInline
-            package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
-                Steps(
-                    value: { value, downstream in downstream.send(value) },
-                    completion: { _, downstream in downstream.finish() }
-                )
+            package func makePassing()
+                -> Passing<Upstream.Output, Upstream.Failure, Output, Failure>
+            {
+                Passing(value: { $0 }, completion: { _ in .finished })
             }
         }
     }

@@ -32,7 +32,7 @@
             package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let predicate = predicate
                 var isDropping = true
-                return Steps(
+                var steps = Steps<Upstream.Output, Upstream.Failure, Output, Failure>(
                     value: { value, downstream in
                         do {
                             if isDropping { isDropping = try predicate(value) }
@@ -44,6 +44,8 @@
                     completion: { completion, downstream in
                         downstream.finish(completion.mapError { $0 as any Error })
                     })
+                steps.requiresDemand = true
+                return steps
             }
         }
 

@@ -23,6 +23,9 @@
         /// each request is asked of the upstream that many times over, and a value kept toward
         /// one asks for none in its place, as Combine's `collect(_:)` asks.
         package var valuesPerOutput = 1
+        /// Whether a request for no values stops the program, as Combine's `dropFirst`,
+        /// `drop(while:)` and `replaceEmpty` do (a request must ask for at least one value).
+        package var requiresDemand = false
         /// Handles the upstream's completion: ends the stream (the forwarder ignores a second end).
         package var completion:
             (Subscribers.Completion<UpstreamFailure>, Forwarder<Output, Failure>) -> Void
@@ -153,6 +156,10 @@
         }
 
         private let state: Locked<State>
+        /// The subscriber, kept as long as this object, as Combine's operators keep theirs: a
+        /// subscriber that keeps its subscription after the stream's end keeps itself, and
+        /// one that lets it go is released with it.
+        private let subscriber: Downstream
         private let steps: Steps<Input, Failure, Downstream.Input, Downstream.Failure>
         private var forwarder: Forwarder<Downstream.Input, Downstream.Failure>!
         /// Whether the value being handled was sent on, and the demand its delivery returned.
@@ -174,6 +181,7 @@
             steps: Steps<Input, Failure, Downstream.Input, Downstream.Failure>
         ) {
             state = Locked(State(downstream: downstream))
+            subscriber = downstream
             self.publisherType = publisherType
             self.steps = steps
             // Unowned: the forwarder is this object's own and is called only from its methods.
@@ -253,6 +261,9 @@
         }
 
         func request(_ demand: Subscribers.Demand) {
+            if steps.requiresDemand {
+                precondition(demand > .none, "A subscriber must request at least one value")
+            }
             typealias Held = (
                 Downstream, Downstream.Input, Subscribers.Completion<Downstream.Failure>
             )
@@ -303,16 +314,20 @@
             demandAfter += more
         }
 
-        /// Ends the stream downstream, or holds the completion behind a held value; the
-        /// forwarder then cancels the upstream, if it has not ended itself.
+        /// Ends the stream downstream, or holds the completion behind a held value. When the
+        /// steps end the stream (a throw, `prefix(while:)`'s end), the upstream is cancelled
+        /// first, as Combine's operators cancel it before the subscriber hears of the end.
         private func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
-            let downstream = state.withLock { state -> Downstream? in
+            let (upstream, downstream) = state.withLock {
+                state -> ((any Subscription)?, Downstream?) in
+                let upstream = state.lifecycle.end()
                 guard state.heldLast == nil else {
                     state.heldCompletion = completion
-                    return nil
+                    return (upstream, nil)
                 }
-                return state.downstream.take()
+                return (upstream, state.downstream.take())
             }
+            upstream?.cancel()
             downstream?.receive(completion: completion)
         }
 
