@@ -15,4 +15,3 @@ struct LoadingFlipsAndAnItemArrivesSample {
         #expect(viewModel.items == [1])
     }
 }
-

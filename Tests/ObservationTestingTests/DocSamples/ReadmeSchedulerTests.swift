@@ -1,5 +1,6 @@
 import Foundation
 import ObservationTesting
+import Publishing
 import Testing
 
 // The README's test of `QueryViewModel`: `DispatchQueue` is Foundation's, which a Swift Testing
@@ -14,7 +15,6 @@ import Testing
         #expect(viewModel.settledQuery == "swift")
     }
 }
-
 
 @Suite struct UnimplementedFixturesSample {
     @Test func failWhenUsed() async {

@@ -14,4 +14,3 @@ final class ViewModel: ObservableObject {
         isLoading = false
     }
 }
-
