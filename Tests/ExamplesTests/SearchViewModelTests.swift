@@ -12,25 +12,6 @@ import XCTest
 struct SearchViewModelTests {
     let service = MockSearchService(words: ["swift", "swiftui", "rust"])
 
-    @Test("Typing quickly searches once, 300 ms after the last keystroke, in virtual time")
-    func debouncesTyping() async {
-        let scheduler = DispatchQueue.test
-        let viewModel = SearchViewModel(service: service, scheduler: scheduler)
-        expectDeallocated(viewModel)
-        for text in ["s", "sw", "swi"] {
-            viewModel.query = text
-            scheduler.advance(by: .milliseconds(100))
-        }
-        scheduler.advance(by: .milliseconds(199))
-        #expect(service.queries.isEmpty)
-        await until(viewModel.$results) {
-            $0 == ["swift", "swiftui"]
-        } perform: {
-            scheduler.advance(by: .milliseconds(1))
-        }
-        #expect(service.queries == ["swi"])
-    }
-
     @Test("The same query again is not searched again; an emptied query clears the results")
     func skipsRepeatedQueries() async {
         let scheduler = RunLoop.test

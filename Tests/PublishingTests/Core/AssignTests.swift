@@ -16,19 +16,6 @@ struct AssignTests {
         }
     }
 
-    // The README's Publishing sample, as written.
-    final class LoginViewModel: ObservableObject {
-        @Published var email = ""
-        @Published var password = ""
-        @Published private(set) var isValid = false
-
-        init() {
-            Publishers.CombineLatest($email, $password)
-                .map { email, password in email.contains("@") && password.count >= 8 }
-                .assign(to: &$isValid)
-        }
-    }
-
     final class Label {
         var text = ""
     }

@@ -2,94 +2,10 @@ import Observation
 import ObservationTesting
 import Publishing
 import Testing
-import XCTest
 
-// The README's samples, as written there: `.ci/doc-samples` checks that every line of every
-// README Swift block appears in a test, and these tests compile and run them.
-
-@MainActor
-final class ViewModel: ObservableObject {
-    @Published var items: [Int] = []
-    @Published var isLoading = false
-
-    func addItem() async {
-        isLoading = true
-        await Task.yield()  // real code awaits the network, a database, a clock…
-        items.append(items.count + 1)
-        isLoading = false
-    }
-}
-
-// In a suite only for its generous timeout: a loaded machine (or ThreadSanitizer) may take
-// longer than the default second to schedule the action.
-@Suite(.untilTimeout(.seconds(30)))
-struct LoadingFlipsAndAnItemArrivesSample {
-    @MainActor @Test func loadingFlipsAndAnItemArrives() async {
-        let viewModel = ViewModel()
-        await until(viewModel.$isLoading, satisfies: [{ $0 }, { !$0 }]) {
-            await viewModel.addItem()
-        }
-        #expect(viewModel.items == [1])
-    }
-}
-
-// Each body runs under a generous default timeout, for loaded machines and ThreadSanitizer.
-@MainActor
-final class ViewModelTests: XCTestCase {
-    func testLoadingFlipsAndAnItemArrives() async {
-        await withDefaultTimeout(.seconds(30)) {
-            let viewModel = ViewModel()
-            await until(viewModel.$isLoading, satisfies: [{ $0 }, { !$0 }]) {
-                await viewModel.addItem()
-            }
-            XCTAssertEqual(viewModel.items, [1])
-        }
-    }
-
-    func testLoadingFlipsWithAnExpectation() async {
-        await withDefaultTimeout(.seconds(30)) {
-            let viewModel = ViewModel()
-            let flipped = expectation(description: "isLoading went true, then false")
-            var values: [Bool] = []
-            let subscription = viewModel.$isLoading.dropFirst().sink { value in
-                values.append(value)
-                if values.count == 2 { flipped.fulfill() }
-            }
-            await viewModel.addItem()
-            await fulfillment(of: [flipped], timeout: 1)
-            subscription.cancel()
-            XCTAssertEqual(values, [true, false])
-        }
-    }
-
-    func testLoadingFlips() async {
-        await withDefaultTimeout(.seconds(30)) {
-            let viewModel = ViewModel()
-            await until(viewModel.$isLoading, emits: [false, true, false]) {
-                await viewModel.addItem()
-            }
-        }
-    }
-
-    func testEventuallyBecomesAWait() async {
-        await withDefaultTimeout(.seconds(30)) {
-            let viewModel = ViewModel()
-            await until(viewModel.$items, satisfies: [{ $0 == [1] }]) {
-                await viewModel.addItem()
-            }
-        }
-    }
-
-    func testRecorderReplacesCombineExpectations() async {
-        await withDefaultTimeout(.seconds(30)) {
-            let viewModel = ViewModel()
-            let recorder = viewModel.$items.record()
-            await viewModel.addItem()
-            let elements = await recorder.next(2)
-            XCTAssertEqual(elements, [[], [1]])
-        }
-    }
-}
+// The README's samples, as written there: `.ci/doc-samples` checks that every Swift block of the
+// README is held by a test file with no more imports than the block shows, and these tests
+// compile and run them.
 
 @MainActor @Observable
 final class CounterModel {
@@ -188,7 +104,7 @@ struct ReadmeTests {
         let recorder = viewModel.$items.record()
         await viewModel.addItem()
         await viewModel.addItem()
-        #expect(await recorder.next(3) == [[], [1], [1, 2]])
+        await until(recorder, emits: [[], [1], [1, 2]])
         #expect(recorder.values.count == 3)
     }
 
@@ -197,6 +113,13 @@ struct ReadmeTests {
         let recorder = publisher(for: \.count, on: model).record()
         await model.load()
         #expect(await until(recorder, satisfies: [{ $0 == 1 }]) == [1])
+    }
+
+    @Test func aMixedList() async {
+        let viewModel = ViewModel()
+        await until(viewModel.$items, satisfies: [Condition { $0.isEmpty }, .matches(\.count, 1)]) {
+            await viewModel.addItem()
+        }
     }
 
     @Test func exactSequences() async {
@@ -325,54 +248,84 @@ struct ReadmeEndOfTestSamples {
     }
 }
 
-// The README's scheduler sample: a view model that is not generic over its scheduler.
-final class QueryViewModel: ObservableObject {
-    @Published var query = ""
-    @Published private(set) var settledQuery = ""
-    private let scheduler: AnySchedulerOf<DispatchQueue>
-
-    init(scheduler: AnySchedulerOf<DispatchQueue> = DispatchQueue.main.eraseToAnyScheduler()) {
-        self.scheduler = scheduler
-        $query.debounce(for: .milliseconds(300), scheduler: scheduler).assign(to: &$settledQuery)
-    }
-}
-
-@Suite struct QueryViewModelSample {
-    @Test func settlesOnceTypingPauses() {
-        let scheduler = DispatchQueue.test
-        let viewModel = QueryViewModel(scheduler: scheduler.eraseToAnyScheduler())
-        viewModel.query = "swift"
-        scheduler.advance(by: .milliseconds(300))  // the debounce fires, here, now
-        #expect(viewModel.settledQuery == "swift")
-    }
-}
-
-// The README's `@MainActor` test case with end-of-test checks: fixtures in stored properties (a
-// main-actor model `lazy`, made on first use), and a synchronous `setUp`.
 @MainActor
-final class SearchModelXCTests: XCTestCase {
-    private let clock = TestClock()
-    private lazy var model = SearchModel(clock: clock) { ["\($0)!"] }
-
-    override func setUp() {
-        super.setUp()
-        addEndOfTestChecks()
+@Suite("README recorders and failures", .untilTimeout(.seconds(30)), .timeLimit(.minutes(5)))
+struct ReadmeRecorderSamples {
+    @Test func exhaustiveChanges() async {
+        let viewModel = ListViewModel()
+        let changes = viewModel.recordChanges()
+        await viewModel.load()
+        await changes.next { $0.isLoading = true }
+        await changes.next {
+            $0.isLoading = false
+            $0.items = [1, 2, 3]
+        }
+        changes.finish()
     }
 
-    func testSearchesOnceTypingPauses() async {
-        model.query = "swift"
-        await clock.advance(by: .milliseconds(300), whenAsleep: 1)
-        let results = await until(model, \.results) { $0 == ["swift!"] }
-        XCTAssertEqual(results, ["swift!"])
+    @Test func anInvariant() async {
+        let viewModel = ListViewModel()
+        let changes = viewModel.recordChanges(exhaustive: false) {
+            !($0.isLoading && $0.errorMessage != nil)
+        }
+        await viewModel.load(failing: true)
+        await changes.next { $0.errorMessage = "offline" }
+        changes.finish()
     }
 
-    func testTheModelIsReleased() async {
-        let clock = TestClock()
-        let model = SearchModel(clock: clock) { ["\($0)!"] }
-        expectDeallocated(model)
-        model.query = "swift"
-        await clock.advance(by: .milliseconds(300), whenAsleep: 1)
-        let results = await until(model, \.results) { $0 == ["swift!"] }
-        XCTAssertEqual(results, ["swift!"])
+    // Why the README waits with `emits:` rather than `#expect(await recorder.next(3) == …)`:
+    // Swift Testing shows the values of an expectation's operands ("recorder.values → [[]]"),
+    // but not of one that awaits.
+    @Test func anAwaitedExpectationShowsNoValues() async {
+        let viewModel = ViewModel()
+        let recorder = viewModel.$items.record()
+        await withKnownIssue {
+            #expect(await recorder.next(1) == [[1]])
+        } matching: { issue in
+            !"\(issue)".contains("→")
+        }
+        let values = recorder.values
+        withKnownIssue {
+            #expect(values == [[1]])
+        } matching: { issue in
+            "\(issue)".contains("values → [[]]")
+        }
+    }
+
+    @Test func aFailureThatMustFire() async {
+        let viewModel = ListViewModel()
+        await expectFailure(containing: "timed out") {
+            await until(viewModel.$isLoading, satisfies: [.equals(true)], timeout: 0.05)
+        }
+    }
+}
+
+@MainActor
+@Suite("Articles' fragments", .untilTimeout(.seconds(30)), .timeLimit(.minutes(5)))
+struct ArticleFragmentSamples {
+    @Test func anObservablePropertyRecorded() async {
+        let model = CounterModel()
+        let recorder = publisher(for: \.count, on: model).record()
+        await model.load()
+        await until(recorder, satisfies: [{ $0 == 1 }])
+    }
+
+    @Test func eventuallyBecomesAWait() async {
+        let viewModel = ViewModel()
+        await until(viewModel.$items, satisfies: [{ $0 == [1] }]) {
+            await viewModel.addItem()
+        }
+    }
+
+    @Test func fromTestStore() async {
+        let checkout = CheckoutViewModel()
+        let changes = checkout.recordChanges()
+        await checkout.submit()
+        await changes.next {
+            $0.state = .submitting
+            $0.attempts += 1
+        }
+        await changes.next { $0.state = .confirmed }
+        changes.finish()
     }
 }
