@@ -95,6 +95,24 @@ public func until(
     column: UInt = #column,
     perform action: (() async throws -> Void)? = nil
 ) async -> Bool {
+    await until(
+        models, satisfies: conditions, timeout: timeout, idleTimeout: idleTimeout,
+        isolation: isolation,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        performing: action)
+}
+
+/// The ordered form's wait, for the models as an array: a variadic list cannot be passed on, and
+/// the form whose action does not escape waits here too.
+func until(
+    _ models: [AnyObject],
+    satisfies conditions: [() throws -> Bool],
+    timeout: (any TimeoutConvertible)?,
+    idleTimeout: (any TimeoutConvertible)?,
+    isolation: isolated (any Actor)?,
+    at callSite: CallSite,
+    performing action: (() async throws -> Void)?
+) async -> Bool {
     let checks = StateChecks(
         conditions, watching: models, mayFailAfterLastCondition: action != nil,
         isolation: isolation)
@@ -105,7 +123,7 @@ public func until(
         idleTimeout: idleTimeout,
         helper: "until(_:satisfies:)",
         isolation: isolation,
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+        at: callSite,
         performing: action
     ) != nil
 }
