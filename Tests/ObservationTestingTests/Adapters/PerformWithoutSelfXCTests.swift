@@ -29,12 +29,10 @@ final class PerformWithoutSelfXCTests: XCTestCase {
             subject.send(3)
         }
         await until(subject, emits: [3, 4]) { subject.send(4) }
-        let quiet = await never(subject, satisfies: { $0 < 0 }, for: .milliseconds(10)) {
-            subject.send(5)
-        }
-        let held = await stays(subject, satisfying: { $0 >= 5 }, for: .milliseconds(10)) {
-            subject.send(6)
-        }
+        let quiet = await never(
+            subject, satisfies: { $0 < 0 }, for: .milliseconds(10), perform: { subject.send(5) })
+        let held = await stays(
+            subject, satisfying: { $0 >= 5 }, for: .milliseconds(10), perform: { subject.send(6) })
         XCTAssertTrue(quiet && held)
         XCTAssertEqual(subject.value, 6)
     }
