@@ -45,6 +45,22 @@ struct DebuggingTests {
         #expect(subscriber.completions == [.failure(TestError(code: 5))])
     }
 
+    @Test("breakpoint hands its subscriber the upstream's own subscription, as Combine's does")
+    func breakpointPassesTheUpstreamSubscription() {
+        let upstream = RecordingUpstream<Int, Never>()
+        let subscriber = DemandProbe<Int, Never>(initial: .max(1))
+        upstream.breakpointOnError().subscribe(subscriber)
+        #expect(subscriber.subscription.map { $0 as AnyObject === upstream.subscription } == true)
+        subscriber.subscription?.cancel()
+        // No state of its own: a later request, like every event, goes straight through.
+        subscriber.subscription?.request(.max(2))
+        #expect(upstream.events == [.request(.max(1)), .cancel, .request(.max(2))])
+        upstream.send(completion: .finished)
+        upstream.send(3)
+        #expect(subscriber.completions == [.finished])
+        #expect(subscriber.values == [3])
+    }
+
     @Test("breakpoint passes a cancel on to the upstream")
     func breakpointPassesCancel() {
         let upstream = RecordingUpstream<Int, Never>()
@@ -182,6 +198,49 @@ struct DebuggingTests {
         let token = observed.sink { _ in }
         #expect(requests.last == .unlimited)
         withExtendedLifetime(token) {}
+    }
+
+    @Test("handleEvents runs receiveCancel for a cancel before the subscription, then takes it")
+    func handleEventsCancelBeforeSubscription() {
+        let upstream = RecordingUpstream<Int, Never>(subscribesAtOnce: false)
+        let subscriber = DemandProbe<Int, Never>(initial: .none)
+        var seen: [String] = []
+        upstream.handleEvents(
+            receiveSubscription: { _ in seen.append("subscription") },
+            receiveCancel: { seen.append("cancel") }
+        ).subscribe(subscriber)
+        (upstream.subscriberObject as? any Subscription)?.cancel()
+        upstream.sendSubscription()
+        #expect(seen == ["cancel", "subscription"])
+        #expect(subscriber.subscription != nil)
+        #expect(upstream.events.isEmpty)
+    }
+
+    @Test("print writes every event, even after a cancel, through print(_:to:)'s writes")
+    func printWritesEveryEvent() {
+        final class Writes: TextOutputStream {
+            var all: [String] = []
+            func write(_ string: String) { all.append(string) }
+        }
+        let writes = Writes()
+        let upstream = RecordingUpstream<Int, Never>()
+        let subscriber = DemandProbe<Int, Never>(initial: .max(1), perValue: .max(1))
+        upstream.print(to: writes).subscribe(subscriber)
+        subscriber.subscription?.cancel()
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        // Each line is three writes, as `print(_:to:)` makes them: "", the line, its end.
+        #expect(writes.all.count == 18)
+        let lines = stride(from: 1, to: writes.all.count, by: 3).map { writes.all[$0] }
+        #expect(lines.first?.hasPrefix("receive subscription: (") == true)
+        #expect(
+            lines.dropFirst() == [
+                "request max: (1)", "receive cancel", "receive value: (1)",
+                "request max: (1) (synchronous)", "receive finished",
+            ])
+        #expect(writes.all.enumerated().allSatisfy { $0 % 3 != 2 || $1 == "\n" })
+        #expect(subscriber.values == [1])
+        #expect(upstream.events == [.request(.max(1)), .cancel])
     }
 
     @Test("print writes the subscription, each request and the demand a value asks for")

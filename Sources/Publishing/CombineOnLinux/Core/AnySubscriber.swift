@@ -50,19 +50,12 @@
             }
         }
 
-        /// Wraps a subject: it receives every value and the completion.
+        /// Wraps a subject: as in Combine, the subject receives a subscription of its own
+        /// ("Subject") and, through it, the values it asks for, then the completion.
         ///
-        /// - Parameter subject: The subject fed.
+        /// - Parameter subject: The subject fed; held weakly, as Combine holds it.
         public init<S: Subject>(_ subject: S) where S.Output == Input, S.Failure == Failure {
-            self.init(
-                receiveSubscription: { subject.send(subscription: $0) },
-                receiveValue: { value in
-                    subject.send(value)
-                    return .none
-                },
-                receiveCompletion: { subject.send(completion: $0) },
-                description: "Subject",
-                mirror: { Mirror(subject, children: ["downstreamSubject": subject]) })
+            self.init(SubjectSubscriber(subject))
         }
 
         /// A subscriber made of closures; one left out does nothing (and asks for nothing more).

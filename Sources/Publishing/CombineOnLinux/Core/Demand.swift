@@ -82,7 +82,8 @@
             public static func - (lhs: Demand, rhs: Int) -> Demand {
                 guard let lhs = lhs.max else { return .unlimited }
                 let (difference, overflow) = lhs.subtractingReportingOverflow(rhs)
-                if overflow { return rhs < 0 ? .unlimited : .none }
+                // As Combine's: a difference past `Int`'s range, whichever way, is `none`.
+                if overflow { return .none }
                 return difference < 0 ? .none : .max(difference)
             }
 

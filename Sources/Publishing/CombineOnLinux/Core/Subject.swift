@@ -25,14 +25,17 @@
     extension Publisher {
         /// Sends every value and the completion of this publisher into `subject`.
         ///
+        /// As in Combine, the subject receives a subscription ("Subject") and asks through it
+        /// for values: `PassthroughSubject` and `CurrentValueSubject` ask for every one. The
+        /// subject is held weakly.
+        ///
         /// - Parameter subject: The subject to feed.
         /// - Returns: A cancellable that stops feeding it.
         public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable
         where S.Output == Output, S.Failure == Failure {
-            sink(
-                receiveCompletion: { [weak subject] in subject?.send(completion: $0) },
-                receiveValue: { [weak subject] in subject?.send($0) }
-            )
+            let subscriber = SubjectSubscriber(subject)
+            subscribe(subscriber)
+            return AnyCancellable(subscriber)
         }
     }
 #endif

@@ -86,9 +86,13 @@
                 subscription.request(.unlimited)
             }
 
-            /// Assigns the value to the property.
+            /// Assigns the value to the property; one that comes before the subscription, as in
+            /// Combine, is ignored.
             public func receive(_ value: Input) -> Subscribers.Demand {
-                let root = lock.withLock { lifecycle.root }
+                let root = lock.withLock { () -> Root? in
+                    guard case .subscribed(let root, _) = lifecycle else { return nil }
+                    return root
+                }
                 root?[keyPath: keyPath] = value
                 return .none
             }

@@ -65,25 +65,50 @@
                 self.receiveCompletion = receiveCompletion
             }
 
-            /// Attaches `subscriber` through the closures; its demand goes to the upstream.
+            /// Attaches `subscriber` through the closures. As in Combine, it receives the
+            /// upstream's own subscription, so its demand and cancel go straight there.
             ///
             /// - Parameter subscriber: The subscriber to attach.
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
-                let stop = stopInDebugger
-                // `handleEvents`'s subscription, with hooks that stop when a closure says so.
-                let hooks = EventHooks<Output, Failure>(
-                    subscription: receiveSubscription.map { shouldStop in
-                        { if shouldStop($0) { stop() } }
-                    },
-                    output: receiveOutput.map { shouldStop in
-                        { if shouldStop($0) { stop() } }
-                    },
-                    completion: receiveCompletion.map { shouldStop in
-                        { if shouldStop($0) { stop() } }
-                    })
-                upstream.subscribe(ObservedSubscription(subscriber, of: Self.self, hooks: hooks))
+                upstream.subscribe(
+                    BreakpointSubscriber(
+                        downstream: subscriber, receiveSubscription: receiveSubscription,
+                        receiveOutput: receiveOutput, receiveCompletion: receiveCompletion,
+                        stopInDebugger: stopInDebugger))
             }
+        }
+    }
+
+    /// What `breakpoint` subscribes to its upstream with: it keeps no state, so every event,
+    /// even one that breaks the protocol (a second subscription, a value after the
+    /// completion), asks its closure and passes on, as Combine's does.
+    private struct BreakpointSubscriber<Downstream: Subscriber>: Subscriber, CombineReflecting {
+        typealias Input = Downstream.Input
+        typealias Failure = Downstream.Failure
+
+        let combineIdentifier = CombineIdentifier()
+        let downstream: Downstream
+        let receiveSubscription: ((any Subscription) -> Bool)?
+        let receiveOutput: ((Input) -> Bool)?
+        let receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)?
+        let stopInDebugger: () -> Void
+
+        var description: String { "Breakpoint" }
+
+        func receive(subscription: any Subscription) {
+            if receiveSubscription?(subscription) == true { stopInDebugger() }
+            downstream.receive(subscription: subscription)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            if receiveOutput?(input) == true { stopInDebugger() }
+            return downstream.receive(input)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            if receiveCompletion?(completion) == true { stopInDebugger() }
+            downstream.receive(completion: completion)
         }
     }
 

@@ -55,7 +55,8 @@
                     subscription: receiveSubscription, output: receiveOutput,
                     demandAfterOutput: receiveRequest, completion: receiveCompletion,
                     cancel: receiveCancel, request: receiveRequest)
-                upstream.subscribe(ObservedSubscription(subscriber, of: Self.self, hooks: hooks))
+                upstream.subscribe(
+                    ObservedSubscription(subscriber, of: Self.self, hooks: hooks, for: .untilEnd))
             }
         }
     }
@@ -106,9 +107,18 @@
         var request: ((Subscribers.Demand) -> Void)?
     }
 
+    /// How long a subscription through `handleEvents` or `print` runs its hooks.
+    enum HookLifetime {
+        /// Until it completes or is cancelled, then lets them go: `handleEvents`'s closures.
+        case untilEnd
+        /// For every event, even one that comes after the end: `print`'s lines, which show
+        /// what an upstream that breaks the protocol does.
+        case always
+    }
+
     /// One subscription through `handleEvents` or `print`: every event runs its hook and passes
-    /// on unchanged, demand included, as in Combine. Once the subscription has completed or been
-    /// cancelled, the hooks are let go and a later cancel runs none.
+    /// on unchanged, demand included, as in Combine. A cancel runs its hook even before the
+    /// subscription has come, as Combine's does.
     // @unchecked: `state` is behind its lock; the hooks run outside it.
     final class ObservedSubscription<Downstream: Subscriber>: Subscriber, Subscription,
         // @unchecked: see above.
@@ -130,6 +140,7 @@
 
         private let downstream: Downstream
         private let state: Locked<State>
+        private let hookLifetime: HookLifetime
         /// The operator's type, which names this subscription.
         private let publisherType: Any.Type
 
@@ -142,9 +153,11 @@
         }
 
         init(
-            _ downstream: Downstream, of publisherType: Any.Type, hooks: EventHooks<Input, Failure>
+            _ downstream: Downstream, of publisherType: Any.Type, hooks: EventHooks<Input, Failure>,
+            for hookLifetime: HookLifetime
         ) {
             self.downstream = downstream
+            self.hookLifetime = hookLifetime
             self.publisherType = publisherType
             state = Locked(State(hooks: hooks))
         }
@@ -173,7 +186,7 @@
             hooks?.completion?(completion)
             let hooks = state.withLock { state in
                 state.status = .over
-                return state.hooks.take()
+                return letGoOfHooks(&state)
             }
             withExtendedLifetime(hooks) {}
             downstream.receive(completion: completion)
@@ -191,12 +204,25 @@
         func cancel() {
             let (upstream, hooks) = state.withLock {
                 state -> ((any Subscription)?, EventHooks<Input, Failure>?) in
-                guard case .subscribed(let upstream) = state.status else { return (nil, nil) }
+                let hooks = state.hooks
+                // Before the subscription comes, the hook runs and the subscription, when it
+                // comes, is still taken and handed on, as Combine's is.
+                guard case .subscribed(let upstream) = state.status else { return (nil, hooks) }
                 state.status = .over
-                return (upstream, state.hooks.take())
+                // Released outside the lock: `hooks` still holds them.
+                _ = letGoOfHooks(&state)
+                return (upstream, hooks)
             }
             hooks?.cancel?()
             upstream?.cancel()
+        }
+
+        /// Lets go of the hooks at the end, unless they run for every event.
+        private func letGoOfHooks(_ state: inout State) -> EventHooks<Input, Failure>? {
+            switch hookLifetime {
+            case .untilEnd: state.hooks.take()
+            case .always: nil
+            }
         }
     }
 #endif

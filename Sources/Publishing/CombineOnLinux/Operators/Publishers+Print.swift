@@ -54,7 +54,9 @@
                     },
                     cancel: { output.write("\(lead)receive cancel") },
                     request: { output.write("\(lead)request \(describe($0))") })
-                upstream.subscribe(ObservedSubscription(subscriber, of: Self.self, hooks: hooks))
+                // Every event is printed, even one after the end, as Combine's `print` does.
+                upstream.subscribe(
+                    ObservedSubscription(subscriber, of: Self.self, hooks: hooks, for: .always))
             }
         }
     }
@@ -97,10 +99,20 @@
         }
 
         func write(_ line: String) {
-            if stream != nil {
-                stream!.write(line + "\n")
-            } else {
-                Swift.print(line)
+            guard stream != nil else { return Swift.print(line) }
+            // Through `print(_:to:)`, as Combine's: the stream sees its writes (the line, then
+            // its end, apart), not one string of this package's making.
+            var lines = Lines(target: self)
+            Swift.print(line, to: &lines)
+        }
+
+        /// `print(_:to:)`'s stream: each write goes on to the user's stream, which keeps what
+        /// it does with it from one line to the next.
+        private struct Lines: TextOutputStream {
+            let target: PrintTarget
+
+            mutating func write(_ string: String) {
+                target.stream?.write(string)
             }
         }
     }

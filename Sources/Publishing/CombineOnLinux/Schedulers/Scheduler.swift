@@ -227,7 +227,8 @@
             tolerance: SchedulerTimeType.Stride, options: Never?, _ action: @escaping () -> Void
         ) -> any Cancellable {
             action()
-            return AnyCancellable {}
+            // Combine's hands back its empty subscription: there is nothing left to cancel.
+            return Subscriptions.empty
         }
     }
 
