@@ -1,7 +1,10 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
     // A `@Published` property's side of the relay: Combine's order (`objectWillChange`, then
-    // the value, then the store), and what the package's own subscribers wait for.
+    // the value, then the store), and what the package's own subscribers wait for. Those are
+    // handed a value under the relay's lock, right after the store: the delivery rule's one
+    // exception (see `DeliveryTurn`), so that no other assignment comes between the store and
+    // the hand-over; they never use the relay.
     extension Relay {
         /// What a `@Published` property reads: the last value delivered in full.
         @inlinable
@@ -63,7 +66,8 @@
             }
             let sequence = accepted
             let isAloneAndIdle = subscriptions.count == 1 && !subscriptions[0].turn.isTaken
-            if isAloneAndIdle, let receiveStored = subscriptions[0].receiveStored {
+            let handlers = isAloneAndIdle ? subscriptions[0].stage.handlers : nil
+            if let receiveStored = handlers?.stored {
                 // One of the package's own subscribers (a test's wait), alone and idle: it takes
                 // nothing before the store, and with the lock held from the value's acceptance
                 // to its hand-over no other assignment comes between. Values queued for it by
@@ -78,7 +82,7 @@
                 lock.unlock()
                 return
             }
-            if isAloneAndIdle, let receiveValue = subscriptions[0].receiveValue {
+            if let receiveValue = handlers?.value {
                 // One idle subscriber, the usual case: the store joins the lock that ends the
                 // delivery, so the assignment takes the lock no more often than a subject's send.
                 let subscription = subscriptions[0]

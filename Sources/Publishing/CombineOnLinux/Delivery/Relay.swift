@@ -29,20 +29,12 @@
         @usableFromInline
         final class Subscription {
             // @exclusivity(unchecked) here and below: these are only reached while holding the
-            // relay's lock (the handlers also by the one cancel, after `isCancelled` is set), which
-            // already makes every access exclusive, so the runtime's check would only add a call
-            // to every send.
-            /// Read only under the lock and while not cancelled; cleared by the cancel after it.
-            @usableFromInline @exclusivity(unchecked) var receiveValue: ((Output) -> Void)?
-            @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Completion) -> Void)?
-            /// For the package's own subscribers to a `@Published` property (see
-            /// `subscribeAfterStores`): takes a value once it is stored. An assignment that finds
-            /// this subscriber alone and idle calls it straight after the store, under the lock
-            /// it held throughout, instead of delivering to `receiveValue`, which queues it.
-            @usableFromInline @exclusivity(unchecked) var receiveStored: ((Output) -> Void)?
-            /// Set by cancelling or by delivering the completion, under the lock: from then on
-            /// nobody but the one that set it touches the handlers, which it clears after the lock.
-            @usableFromInline @exclusivity(unchecked) var isCancelled = false
+            // relay's lock, which already makes every access exclusive, so the runtime's check
+            // would only add a call to every send.
+            /// Where this subscriber stands, holding its handlers while it is live. Ended by
+            /// cancelling or by delivering the completion, under the lock: from then on nothing
+            /// is delivered to it, and whoever ended it releases the handlers after the lock.
+            @usableFromInline @exclusivity(unchecked) var stage: Stage
             /// Events accepted while a delivery to this subscriber was in progress; made on first
             /// need. A class reference, not a queue in place: a generic class's stored properties
             /// are destroyed by unspecialised code, which would look up the metadata of every
@@ -59,10 +51,11 @@
             /// instead of a context allocated per subscription.
             @usableFromInline let relay: Relay
 
-            /// Marks this subscriber as being delivered to by the calling thread. Under the lock.
+            /// Marks this idle subscriber as being delivered to by the calling thread. Under the
+            /// lock.
             @inlinable
             func claim() {
-                turn.begin()
+                _ = turn.claim(.nested)
             }
 
             @inlinable
@@ -72,16 +65,71 @@
             }
 
             @inlinable
-            init(
-                relay: Relay,
-                receiveValue: @escaping (Output) -> Void,
-                receiveCompletion: @escaping (Completion) -> Void,
-                receiveStored: ((Output) -> Void)?
-            ) {
+            init(relay: Relay, handlers: Handlers) {
                 self.relay = relay
-                self.receiveValue = receiveValue
-                self.receiveCompletion = receiveCompletion
-                self.receiveStored = receiveStored
+                stage = .live(handlers)
+            }
+        }
+
+        /// A subscriber's handlers.
+        @usableFromInline
+        struct Handlers {
+            @usableFromInline let value: (Output) -> Void
+            @usableFromInline let completion: (Completion) -> Void
+            /// For the package's own subscribers to a `@Published` property (see
+            /// `subscribeAfterStores`): takes a value once it is stored. An assignment that finds
+            /// this subscriber alone and idle calls it straight after the store, under the lock
+            /// it held throughout, instead of delivering to `value`, which queues it.
+            @usableFromInline let stored: ((Output) -> Void)?
+
+            @inlinable
+            init(
+                value: @escaping (Output) -> Void, completion: @escaping (Completion) -> Void,
+                stored: ((Output) -> Void)?
+            ) {
+                self.value = value
+                self.completion = completion
+                self.stored = stored
+            }
+        }
+
+        /// Where a subscriber stands.
+        @usableFromInline
+        enum Stage {
+            /// Subscribed: events go to its handlers.
+            case live(Handlers)
+            /// Cancelled, or the completion delivered: nothing more goes to it.
+            case ended
+
+            @inlinable
+            var handlers: Handlers? {
+                if case .live(let handlers) = self { handlers } else { nil }
+            }
+
+            /// Ends it; returns the handlers, to call or release after the lock.
+            @inlinable
+            mutating func end() -> Handlers? {
+                guard case .live(let handlers) = self else { return nil }
+                self = .ended
+                return handlers
+            }
+        }
+
+        /// One event's delivery to a subscriber, taken under the lock and run after it.
+        @usableFromInline
+        enum Delivery {
+            case value(((Output) -> Void)?, Output)
+            case completion(Handlers, Completion)
+            /// A completion for a subscriber that had already ended.
+            case skipped
+
+            @inlinable
+            func run() {
+                switch self {
+                case .value(let receive, let value): receive?(value)
+                case .completion(let handlers, let completion): handlers.completion(completion)
+                case .skipped: break
+                }
             }
         }
 
@@ -167,7 +215,7 @@
             let ended = subscriptions
             subscriptions = []
             var idle: [Subscription] = []
-            var nested: [Subscription] = []
+            var nested: [Handlers] = []
             for subscription in ended {
                 if !subscription.turn.isTaken {
                     subscription.enqueue(.completion(completion))
@@ -176,21 +224,14 @@
                 } else if subscription.turn.isInsideDelivery {
                     // Sent from inside this subscriber's delivery: it ends now, as in Combine;
                     // the delivery under way delivers nothing more.
-                    if !subscription.isCancelled {
-                        subscription.isCancelled = true
-                        nested.append(subscription)
-                    }
+                    if let handlers = subscription.stage.end() { nested.append(handlers) }
                 } else {
                     subscription.enqueue(.completion(completion))
                 }
             }
             lock.unlock()
-            for subscription in nested {
-                // Ended as a cancel ends it: nobody else touches the handlers now.
-                subscription.receiveCompletion?(completion)
-                subscription.receiveValue = nil
-                subscription.receiveCompletion = nil
-                subscription.receiveStored = nil
+            for handlers in nested {
+                handlers.completion(completion)
             }
             for subscription in idle {
                 drain(subscription)
@@ -205,8 +246,9 @@
             receiveStored: ((Output) -> Void)? = nil
         ) -> AnyCancellable {
             let subscription = Subscription(
-                relay: self, receiveValue: receiveValue, receiveCompletion: receiveCompletion,
-                receiveStored: receiveStored)
+                relay: self,
+                handlers: Handlers(
+                    value: receiveValue, completion: receiveCompletion, stored: receiveStored))
             lock.lock()
             if let completion {
                 subscription.enqueue(.completion(completion))
@@ -228,23 +270,16 @@
 
         @inlinable
         func cancel(_ subscription: Subscription) {
-            // The handlers and queued events are released after the lock: their deinit may re-enter.
-            // Once `isCancelled` is set under the lock, no delivery reads the handlers again, so
-            // they are cleared in place after it. Moving them out to release later (into a tuple,
-            // or through `take()`) re-wrapped each closure in a new one: allocations on every cancel.
+            // The handlers and queued events are released after the lock: their deinit may
+            // re-enter.
             lock.lock()
             if let index = subscriptions.firstIndex(where: { $0 === subscription }) {
                 subscriptions.remove(at: index)
             }
-            let wasEnded = subscription.isCancelled
-            subscription.isCancelled = true
+            let handlers = subscription.stage.end()
             let backlog = subscription.backlog.take()
             lock.unlock()
-            if !wasEnded {
-                subscription.receiveValue = nil
-                subscription.receiveCompletion = nil
-                subscription.receiveStored = nil
-            }
+            _ = consume handlers
             _ = consume backlog
         }
 
@@ -264,8 +299,9 @@
             let targets = subscriptions
             // One idle subscriber: hand the value straight over.
             if targets.count == 1, !targets[0].turn.isTaken,
-                let receiveValue = targets[0].receiveValue
+                case .live(let handlers) = targets[0].stage
             {
+                let receiveValue = handlers.value
                 let subscription = targets[0]
                 subscription.claim()
                 lock.unlock()
@@ -303,7 +339,7 @@
                 // Not `withLock`: returning a closure through its generic result would re-wrap it,
                 // allocating on every delivery.
                 lock.lock()
-                let receiveValue = subscription.isCancelled ? nil : subscription.receiveValue
+                let receiveValue = subscription.stage.handlers?.value
                 lock.unlock()
                 receiveValue?(value)
                 if claimed & (1 << index) != 0 { drain(subscription) }
@@ -323,31 +359,23 @@
         /// ``drain(_:)``, returning with the lock held: the claim is released under it.
         @inlinable
         func drainKeepingLock(_ subscription: Subscription) {
-            while true {
-                lock.lock()
-                guard let event = subscription.backlog?.events.pop() else {
-                    subscription.turn.end()
-                    return
-                }
-                switch event {
-                case .value(let value):
-                    let receiveValue = subscription.isCancelled ? nil : subscription.receiveValue
-                    lock.unlock()
-                    receiveValue?(value)
-                case .completion(let completion):
-                    guard !subscription.isCancelled else {
-                        lock.unlock()
-                        continue
+            DeliveryTurn.loop(
+                nil,
+                next: { () -> Delivery? in
+                    lock.lock()
+                    let event = subscription.turn.proceed(to: subscription.backlog?.events.pop())
+                    // The turn ended: returns with the lock held.
+                    guard let event else { return nil }
+                    defer { lock.unlock() }
+                    switch event {
+                    case .value(let value):
+                        return .value(subscription.stage.handlers?.value, value)
+                    case .completion(let completion):
+                        // Ended as a cancel ends it: nothing more goes to it.
+                        guard let handlers = subscription.stage.end() else { return .skipped }
+                        return .completion(handlers, completion)
                     }
-                    // Ended as a cancel ends it: nobody else touches the handlers now.
-                    subscription.isCancelled = true
-                    let receiveCompletion = subscription.receiveCompletion
-                    lock.unlock()
-                    receiveCompletion?(completion)
-                    subscription.receiveValue = nil
-                    subscription.receiveCompletion = nil
-                }
-            }
+                }, deliver: { $0.run() })
         }
     }
 #endif

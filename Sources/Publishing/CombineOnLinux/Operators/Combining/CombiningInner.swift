@@ -22,7 +22,7 @@
         private var receiver: Receiver?
         var links: [CombiningLink]
         /// One thread calls the subscriber at a time, by ``DeliveryTurn``'s rule.
-        var turns = DeliveryTurns<Event>()
+        var turns = DeliveryQueue<Event>()
 
         /// Holds the subscriber: a class, so that taking or copying it needs no knowledge of its type.
         final class Receiver {
@@ -138,19 +138,18 @@
 
         /// After a delivery: the outermost one delivers what other threads queued meanwhile.
         private func deliverQueued(onMore: (Subscribers.Demand) -> Void) {
-            while true {
-                lock.lock()
-                let next = turns.next()
-                let receiver = receiver
-                lock.unlock()
-                switch next {
-                case nil: return
-                case .value(let value)?:
-                    if let more = receiver?.downstream.receive(value), more > .none { onMore(more) }
-                case .completion(let completion)?:
-                    deliver(completion)
-                }
-            }
+            DeliveryTurn.loop(
+                nil, next: { lock.withLock { turns.next().map { ($0, receiver) } } },
+                deliver: { event, receiver in
+                    switch event {
+                    case .value(let value):
+                        if let more = receiver?.downstream.receive(value), more > .none {
+                            onMore(more)
+                        }
+                    case .completion(let completion):
+                        deliver(completion)
+                    }
+                })
         }
     }
 
