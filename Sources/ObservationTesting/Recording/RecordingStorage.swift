@@ -3,19 +3,20 @@ import Publishing
 /// A recorder's values, kept under a lock: the source appends from its own thread, waits and
 /// subscribers read from theirs.
 ///
-/// Each reader is a tap: the values from its starting position, then each new event, queued
-/// under the lock and delivered outside it, in order, by one thread at a time. So a reader can
-/// read the recorder (or make its source send) from inside a delivery without deadlocking, and
-/// no live event can overtake the backlog.
+/// Each reader is a tap: the values from its starting position, then each new event, delivered
+/// outside the lock by `DeliveryTurn`'s rule: one thread at a time; another thread's event waits
+/// in the tap's queue for the thread delivering; one recorded from inside a delivery, on its
+/// thread, goes out at once, nested in it, unless events wait before it in the queue (the
+/// backlog it must not overtake). So a reader can read the recorder (or make its source send)
+/// from inside a delivery without deadlocking, and no live event can overtake the backlog.
 // @unchecked: `state` is a `Locked`, so every access holds its lock; a tap's `deliver` is called
-// only by the thread that claimed it (`isDelivering`), one event at a time.
+// only by the thread whose turn it is (`Tap.turns`).
 final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
     typealias Event = WaitEvent<Output, Failure>
 
     struct Tap {
-        var pending = FIFO<Event>()
-        /// Whether some thread is delivering to this tap; only that thread may.
-        var isDelivering = true
+        /// Whose turn it is to deliver to this tap, and what waits for that turn.
+        var turns = DeliveryQueue<Event>()
         let deliver: (Event) -> Void
     }
 
@@ -68,7 +69,7 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
     func receive(_ event: Event, droppingIf isRepeat: (_ last: Output?) -> Bool = { _ in false }) {
         var enroll: (@Sendable (RecordingStorage) -> Void)?
         defer { enroll?(self) }
-        let idle = state.withLock { state -> [UInt64]? in
+        let claimed = state.withLock { state -> [(id: UInt64, deliver: (Event) -> Void)]? in
             switch event {
             case .value(let value, let arrived):
                 guard state.completion == nil, !isRepeat(state.values.last) else { return nil }
@@ -84,17 +85,17 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
             }
             // The common case, recording with nobody reading, touches no tap.
             guard state.tapCount > 0 else { return nil }
-            var idle: [UInt64] = []
-            for id in state.taps.keys {
-                state.taps[id]?.pending.push(event)
-                if state.taps[id]?.isDelivering == false {
-                    state.taps[id]?.isDelivering = true
-                    idle.append(id)
+            var claimed: [(id: UInt64, deliver: (Event) -> Void)] = []
+            for (id, tap) in state.taps {
+                if tap.turns.isQueueEmpty, state.taps[id]?.turns.claim(event) == true {
+                    claimed.append((id, tap.deliver))
+                } else if !tap.turns.isQueueEmpty {
+                    state.taps[id]?.turns.enqueue(event)
                 }
             }
-            return idle
+            return claimed
         }
-        for id in idle ?? [] { drain(id) }
+        for tap in claimed ?? [] { deliverInTurn(event, to: tap.id, tap.deliver) }
     }
 
     /// Feeds `deliver` the values from `position` on, then each new event, until cancelled.
@@ -102,17 +103,19 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
         let id = state.withLock { state -> UInt64 in
             var tap = Tap(deliver: deliver)
             for index in position..<state.values.count {
-                tap.pending.push(.value(state.values[index], arrived: state.arrivals[index]))
+                tap.turns.enqueue(.value(state.values[index], arrived: state.arrivals[index]))
             }
             if let completion = state.completion {
-                tap.pending.push(.completion(completion, arrived: state.completionArrival))
+                tap.turns.enqueue(.completion(completion, arrived: state.completionArrival))
             }
+            // The backlog is this thread's to deliver: events recorded meanwhile queue behind it.
+            tap.turns.beginHandOver()
             defer { state.nextTap += 1 }
             state.taps[state.nextTap] = tap
             state.tapCount += 1
             return state.nextTap
         }
-        drain(id)
+        deliverInTurn(nil, to: id, deliver)
         return AnyCancellable {
             self.state.withLock { state in
                 if state.taps.removeValue(forKey: id) != nil { state.tapCount -= 1 }
@@ -120,16 +123,10 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
         }
     }
 
-    /// Delivers a claimed tap's queued events until none is left or the tap is cancelled.
-    private func drain(_ id: UInt64) {
-        while let (event, deliver) = state.withLock({ state -> (Event, (Event) -> Void)? in
-            guard let event = state.taps[id]?.pending.pop() else {
-                state.taps[id]?.isDelivering = false
-                return nil
-            }
-            return state.taps[id].map { (event, $0.deliver) }
-        }) {
-            deliver(event)
-        }
+    /// Delivers `first`, claimed for tap `id`, then what waits in its queue, until none is left
+    /// or the tap is cancelled.
+    private func deliverInTurn(_ first: Event?, to id: UInt64, _ deliver: (Event) -> Void) {
+        DeliveryTurn.loop(
+            first, next: { state.withLock { $0.taps[id]?.turns.next() } }, deliver: deliver)
     }
 }
