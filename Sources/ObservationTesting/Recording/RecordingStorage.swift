@@ -10,14 +10,33 @@ import Publishing
 /// backlog it must not overtake). So a reader can read the recorder (or make its source send)
 /// from inside a delivery without deadlocking, and no live event can overtake the backlog.
 // @unchecked: `state` is a `Locked`, so every access holds its lock; a tap's `deliver` is called
-// only by the thread whose turn it is (`Tap.turns`).
+// only by the thread whose turn it is (`Tap.turn`).
 final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
     typealias Event = WaitEvent<Output, Failure>
 
     struct Tap {
-        /// Whose turn it is to deliver to this tap, and what waits for that turn.
-        var turns = DeliveryQueue<Event>()
+        /// What waits for the turn: events another thread recorded, or the backlog.
+        var pending = FIFO<Event>()
+        /// Whose turn it is to deliver to this tap.
+        var turn = DeliveryTurn()
         let deliver: (Event) -> Void
+
+        /// Claims the turn for `event`, under the lock: whether the calling thread delivers it
+        /// now (nested, if it is delivering already), or it waits in `pending`: for another
+        /// thread's delivery, or behind the backlog it must not overtake.
+        mutating func claim(_ event: Event) -> Bool {
+            guard pending.isEmpty, turn.claim(.nested) else {
+                pending.push(event)
+                return false
+            }
+            return true
+        }
+
+        /// After a delivery, under the lock: the next event waiting, for the outermost delivery
+        /// to deliver too, or `nil`, which ends this delivery.
+        mutating func next() -> Event? {
+            turn.proceed(to: turn.isOutermost ? pending.pop() : nil)
+        }
     }
 
     struct State {
@@ -69,7 +88,9 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
     func receive(_ event: Event, droppingIf isRepeat: (_ last: Output?) -> Bool = { _ in false }) {
         var enroll: (@Sendable (RecordingStorage) -> Void)?
         defer { enroll?(self) }
-        let claimed = state.withLock { state -> [(id: UInt64, deliver: (Event) -> Void)]? in
+        // Ids only: a result of a generic type would be looked up at run time on every value,
+        // this code being compiled once for every recorder's types.
+        let claimed = state.withLock { state -> [UInt64]? in
             switch event {
             case .value(let value, let arrived):
                 guard state.completion == nil, !isRepeat(state.values.last) else { return nil }
@@ -85,17 +106,16 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
             }
             // The common case, recording with nobody reading, touches no tap.
             guard state.tapCount > 0 else { return nil }
-            var claimed: [(id: UInt64, deliver: (Event) -> Void)] = []
-            for (id, tap) in state.taps {
-                if tap.turns.isQueueEmpty, state.taps[id]?.turns.claim(event) == true {
-                    claimed.append((id, tap.deliver))
-                } else if !tap.turns.isQueueEmpty {
-                    state.taps[id]?.turns.enqueue(event)
-                }
+            var claimed: [UInt64] = []
+            for id in state.taps.keys where state.taps[id]?.claim(event) == true {
+                claimed.append(id)
             }
             return claimed
         }
-        for tap in claimed ?? [] { deliverInTurn(event, to: tap.id, tap.deliver) }
+        for id in claimed ?? [] {
+            guard let deliver = state.withLock({ $0.taps[id]?.deliver }) else { continue }
+            deliverInTurn(event, to: id, deliver)
+        }
     }
 
     /// Feeds `deliver` the values from `position` on, then each new event, until cancelled.
@@ -103,13 +123,13 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
         let id = state.withLock { state -> UInt64 in
             var tap = Tap(deliver: deliver)
             for index in position..<state.values.count {
-                tap.turns.enqueue(.value(state.values[index], arrived: state.arrivals[index]))
+                tap.pending.push(.value(state.values[index], arrived: state.arrivals[index]))
             }
             if let completion = state.completion {
-                tap.turns.enqueue(.completion(completion, arrived: state.completionArrival))
+                tap.pending.push(.completion(completion, arrived: state.completionArrival))
             }
             // The backlog is this thread's to deliver: events recorded meanwhile queue behind it.
-            tap.turns.beginHandOver()
+            _ = tap.turn.claim(.nested)
             defer { state.nextTap += 1 }
             state.taps[state.nextTap] = tap
             state.tapCount += 1
@@ -127,6 +147,6 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
     /// or the tap is cancelled.
     private func deliverInTurn(_ first: Event?, to id: UInt64, _ deliver: (Event) -> Void) {
         DeliveryTurn.loop(
-            first, next: { state.withLock { $0.taps[id]?.turns.next() } }, deliver: deliver)
+            first, next: { state.withLock { $0.taps[id]?.next() } }, deliver: deliver)
     }
 }

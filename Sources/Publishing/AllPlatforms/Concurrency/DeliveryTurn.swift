@@ -55,7 +55,7 @@ package struct DeliveryTurn {
     /// Takes the turn for the calling thread, if `policy` lets it deliver now: the turn is free,
     /// or (`.nested`) the calling thread holds it, further out. Returns whether it took it: the
     /// caller then delivers, outside the lock, through ``loop(_:next:deliver:)``.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func claim(_ policy: Reentrancy) -> Bool {
         switch policy {
         case .nested: guard mayDeliver else { return false }
@@ -68,7 +68,7 @@ package struct DeliveryTurn {
     /// Between two deliveries of a claimed turn, under the owner's lock: passes `next` on, or,
     /// when there is none, ends the calling thread's delivery (returning the turn to the one
     /// around it, if nested).
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func proceed<Delivery>(to next: Delivery?) -> Delivery? {
         if next == nil { end() }
         return next
@@ -116,14 +116,17 @@ package struct DeliveryTurn {
     ///     turn delivers next: the owner's queued events, or what its demand now allows. The
     ///     result of the delivery before (a demand, say) is applied here, under the lock.
     ///   - deliver: Calls the subscriber, outside the lock.
-    @inlinable
+    // Always inlined, and each closure called from one place: the owner's closures then
+    // compile into its own code, as a loop of its own would.
+    @inlinable @inline(__always)
     package static func loop<Delivery>(
         _ first: Delivery?, next: () -> Delivery?, deliver: (Delivery) -> Void
     ) {
-        var delivery = first ?? next()
-        while let current = delivery {
-            deliver(current)
+        var delivery = first
+        while true {
+            if let current = delivery { deliver(current) }
             delivery = next()
+            if delivery == nil { return }
         }
     }
 }

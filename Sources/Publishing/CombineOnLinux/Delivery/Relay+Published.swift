@@ -66,8 +66,7 @@
             }
             let sequence = accepted
             let isAloneAndIdle = subscriptions.count == 1 && !subscriptions[0].turn.isTaken
-            let handlers = isAloneAndIdle ? subscriptions[0].stage.handlers : nil
-            if let receiveStored = handlers?.stored {
+            if isAloneAndIdle, let receiveStored = subscriptions[0].receiveStored {
                 // One of the package's own subscribers (a test's wait), alone and idle: it takes
                 // nothing before the store, and with the lock held from the value's acceptance
                 // to its hand-over no other assignment comes between. Values queued for it by
@@ -82,7 +81,7 @@
                 lock.unlock()
                 return
             }
-            if let receiveValue = handlers?.value {
+            if isAloneAndIdle, let receiveValue = subscriptions[0].receiveValue {
                 // One idle subscriber, the usual case: the store joins the lock that ends the
                 // delivery, so the assignment takes the lock no more often than a subject's send.
                 let subscription = subscriptions[0]

@@ -29,12 +29,23 @@
         @usableFromInline
         final class Subscription {
             // @exclusivity(unchecked) here and below: these are only reached while holding the
-            // relay's lock, which already makes every access exclusive, so the runtime's check
-            // would only add a call to every send.
-            /// Where this subscriber stands, holding its handlers while it is live. Ended by
-            /// cancelling or by delivering the completion, under the lock: from then on nothing
-            /// is delivered to it, and whoever ended it releases the handlers after the lock.
-            @usableFromInline @exclusivity(unchecked) var stage: Stage
+            // relay's lock (the handlers also by the one that ends the stage, after it), which
+            // already makes every access exclusive, so the runtime's check would only add a call
+            // to every send.
+            /// Read only under the lock and while `stage` is live; cleared by whoever ends it, after
+            /// the lock. Fields beside the stage, not its payload: reading one closure out of an
+            /// enum's payload copies all three, a retain and a release each on every send.
+            @usableFromInline @exclusivity(unchecked) var receiveValue: ((Output) -> Void)?
+            @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Completion) -> Void)?
+            /// For the package's own subscribers to a `@Published` property (see
+            /// `subscribeAfterStores`): takes a value once it is stored. An assignment that finds
+            /// this subscriber alone and idle calls it straight after the store, under the lock
+            /// it held throughout, instead of delivering to `receiveValue`, which queues it.
+            @usableFromInline @exclusivity(unchecked) var receiveStored: ((Output) -> Void)?
+            /// Ended by cancelling or by delivering the completion, under the lock: from then on
+            /// nobody but the one that ended it touches the handlers, which it clears after the
+            /// lock.
+            @usableFromInline @exclusivity(unchecked) var stage = RelayStage.live
             /// Events accepted while a delivery to this subscriber was in progress; made on first
             /// need. A class reference, not a queue in place: a generic class's stored properties
             /// are destroyed by unspecialised code, which would look up the metadata of every
@@ -53,9 +64,33 @@
 
             /// Marks this idle subscriber as being delivered to by the calling thread. Under the
             /// lock.
-            @inlinable
+            @inlinable @inline(__always)
             func claim() {
-                _ = turn.claim(.nested)
+                _ = turn.claim(.byLoop)
+            }
+
+            /// Ends this subscriber's stage, under the lock; returns whether it was live: the
+            /// caller then owns the handlers, and clears them after the lock.
+            @inlinable
+            func end() -> Bool {
+                guard case .live = stage else { return false }
+                stage = .ended
+                return true
+            }
+
+            /// Where a value goes: the handler, while live.
+            @inlinable
+            var liveReceiveValue: ((Output) -> Void)? {
+                guard case .live = stage else { return nil }
+                return receiveValue
+            }
+
+            /// Lets the handlers go, after the lock, once ``end()`` said so.
+            @inlinable
+            func clearHandlers() {
+                receiveValue = nil
+                receiveCompletion = nil
+                receiveStored = nil
             }
 
             @inlinable
@@ -65,71 +100,16 @@
             }
 
             @inlinable
-            init(relay: Relay, handlers: Handlers) {
-                self.relay = relay
-                stage = .live(handlers)
-            }
-        }
-
-        /// A subscriber's handlers.
-        @usableFromInline
-        struct Handlers {
-            @usableFromInline let value: (Output) -> Void
-            @usableFromInline let completion: (Completion) -> Void
-            /// For the package's own subscribers to a `@Published` property (see
-            /// `subscribeAfterStores`): takes a value once it is stored. An assignment that finds
-            /// this subscriber alone and idle calls it straight after the store, under the lock
-            /// it held throughout, instead of delivering to `value`, which queues it.
-            @usableFromInline let stored: ((Output) -> Void)?
-
-            @inlinable
             init(
-                value: @escaping (Output) -> Void, completion: @escaping (Completion) -> Void,
-                stored: ((Output) -> Void)?
+                relay: Relay,
+                receiveValue: @escaping (Output) -> Void,
+                receiveCompletion: @escaping (Completion) -> Void,
+                receiveStored: ((Output) -> Void)?
             ) {
-                self.value = value
-                self.completion = completion
-                self.stored = stored
-            }
-        }
-
-        /// Where a subscriber stands.
-        @usableFromInline
-        enum Stage {
-            /// Subscribed: events go to its handlers.
-            case live(Handlers)
-            /// Cancelled, or the completion delivered: nothing more goes to it.
-            case ended
-
-            @inlinable
-            var handlers: Handlers? {
-                if case .live(let handlers) = self { handlers } else { nil }
-            }
-
-            /// Ends it; returns the handlers, to call or release after the lock.
-            @inlinable
-            mutating func end() -> Handlers? {
-                guard case .live(let handlers) = self else { return nil }
-                self = .ended
-                return handlers
-            }
-        }
-
-        /// One event's delivery to a subscriber, taken under the lock and run after it.
-        @usableFromInline
-        enum Delivery {
-            case value(((Output) -> Void)?, Output)
-            case completion(Handlers, Completion)
-            /// A completion for a subscriber that had already ended.
-            case skipped
-
-            @inlinable
-            func run() {
-                switch self {
-                case .value(let receive, let value): receive?(value)
-                case .completion(let handlers, let completion): handlers.completion(completion)
-                case .skipped: break
-                }
+                self.relay = relay
+                self.receiveValue = receiveValue
+                self.receiveCompletion = receiveCompletion
+                self.receiveStored = receiveStored
             }
         }
 
@@ -215,7 +195,7 @@
             let ended = subscriptions
             subscriptions = []
             var idle: [Subscription] = []
-            var nested: [Handlers] = []
+            var nested: [Subscription] = []
             for subscription in ended {
                 if !subscription.turn.isTaken {
                     subscription.enqueue(.completion(completion))
@@ -224,14 +204,16 @@
                 } else if subscription.turn.isInsideDelivery {
                     // Sent from inside this subscriber's delivery: it ends now, as in Combine;
                     // the delivery under way delivers nothing more.
-                    if let handlers = subscription.stage.end() { nested.append(handlers) }
+                    if subscription.end() { nested.append(subscription) }
                 } else {
                     subscription.enqueue(.completion(completion))
                 }
             }
             lock.unlock()
-            for handlers in nested {
-                handlers.completion(completion)
+            for subscription in nested {
+                // Ended as a cancel ends it: nobody else touches the handlers now.
+                subscription.receiveCompletion?(completion)
+                subscription.clearHandlers()
             }
             for subscription in idle {
                 drain(subscription)
@@ -246,9 +228,8 @@
             receiveStored: ((Output) -> Void)? = nil
         ) -> AnyCancellable {
             let subscription = Subscription(
-                relay: self,
-                handlers: Handlers(
-                    value: receiveValue, completion: receiveCompletion, stored: receiveStored))
+                relay: self, receiveValue: receiveValue, receiveCompletion: receiveCompletion,
+                receiveStored: receiveStored)
             lock.lock()
             if let completion {
                 subscription.enqueue(.completion(completion))
@@ -270,16 +251,18 @@
 
         @inlinable
         func cancel(_ subscription: Subscription) {
-            // The handlers and queued events are released after the lock: their deinit may
-            // re-enter.
+            // The handlers and queued events are released after the lock: their deinit may re-enter.
+            // Once the stage is ended under the lock, no delivery reads the handlers again, so
+            // they are cleared in place after it. Moving them out to release later (into a tuple,
+            // or through `take()`) re-wrapped each closure in a new one: allocations on every cancel.
             lock.lock()
             if let index = subscriptions.firstIndex(where: { $0 === subscription }) {
                 subscriptions.remove(at: index)
             }
-            let handlers = subscription.stage.end()
+            let wasLive = subscription.end()
             let backlog = subscription.backlog.take()
             lock.unlock()
-            _ = consume handlers
+            if wasLive { subscription.clearHandlers() }
             _ = consume backlog
         }
 
@@ -299,9 +282,8 @@
             let targets = subscriptions
             // One idle subscriber: hand the value straight over.
             if targets.count == 1, !targets[0].turn.isTaken,
-                case .live(let handlers) = targets[0].stage
+                let receiveValue = targets[0].receiveValue
             {
-                let receiveValue = handlers.value
                 let subscription = targets[0]
                 subscription.claim()
                 lock.unlock()
@@ -339,7 +321,7 @@
                 // Not `withLock`: returning a closure through its generic result would re-wrap it,
                 // allocating on every delivery.
                 lock.lock()
-                let receiveValue = subscription.stage.handlers?.value
+                let receiveValue = subscription.liveReceiveValue
                 lock.unlock()
                 receiveValue?(value)
                 if claimed & (1 << index) != 0 { drain(subscription) }
@@ -361,21 +343,37 @@
         func drainKeepingLock(_ subscription: Subscription) {
             DeliveryTurn.loop(
                 nil,
-                next: { () -> Delivery? in
+                // Returns with the lock held: `deliver` releases it; when the turn has ended,
+                // the caller does.
+                next: {
                     lock.lock()
-                    let event = subscription.turn.proceed(to: subscription.backlog?.events.pop())
-                    // The turn ended: returns with the lock held.
-                    guard let event else { return nil }
-                    defer { lock.unlock() }
+                    return subscription.turn.proceed(to: subscription.backlog?.events.pop())
+                },
+                deliver: { event in
                     switch event {
                     case .value(let value):
-                        return .value(subscription.stage.handlers?.value, value)
+                        let receiveValue = subscription.liveReceiveValue
+                        lock.unlock()
+                        receiveValue?(value)
                     case .completion(let completion):
                         // Ended as a cancel ends it: nothing more goes to it.
-                        guard let handlers = subscription.stage.end() else { return .skipped }
-                        return .completion(handlers, completion)
+                        let isEnded = subscription.end()
+                        lock.unlock()
+                        guard isEnded else { return }
+                        subscription.receiveCompletion?(completion)
+                        subscription.clearHandlers()
                     }
-                }, deliver: { $0.run() })
+                })
         }
+    }
+
+    /// Where a subscriber of a ``Relay`` stands. Outside the generic class: code compiled once
+    /// for every relay's types reads it with no look-up of a generic type at run time.
+    @usableFromInline
+    enum RelayStage {
+        /// Subscribed: events go to its handlers.
+        case live
+        /// Cancelled, or the completion delivered: nothing more goes to it.
+        case ended
     }
 #endif

@@ -138,9 +138,18 @@
 
         /// After a delivery: the outermost one delivers what other threads queued meanwhile.
         private func deliverQueued(onMore: (Subscribers.Demand) -> Void) {
+            // The subscriber as it was when each event was taken: kept apart from the event, so
+            // that this code, compiled once for every subscriber type, builds no tuple type.
+            var receiver: Receiver?
             DeliveryTurn.loop(
-                nil, next: { lock.withLock { turns.next().map { ($0, receiver) } } },
-                deliver: { event, receiver in
+                nil,
+                next: {
+                    lock.lock()
+                    defer { lock.unlock() }
+                    receiver = self.receiver
+                    return turns.next()
+                },
+                deliver: { event in
                     switch event {
                     case .value(let value):
                         if let more = receiver?.downstream.receive(value), more > .none {
