@@ -3,20 +3,40 @@ import Publishing
 /// A recorder's values, kept under a lock: the source appends from its own thread, waits and
 /// subscribers read from theirs.
 ///
-/// Each reader is a tap: the values from its starting position, then each new event, queued
-/// under the lock and delivered outside it, in order, by one thread at a time. So a reader can
-/// read the recorder (or make its source send) from inside a delivery without deadlocking, and
-/// no live event can overtake the backlog.
+/// Each reader is a tap: the values from its starting position, then each new event, delivered
+/// outside the lock by `DeliveryTurn`'s rule: one thread at a time; another thread's event waits
+/// in the tap's queue for the thread delivering; one recorded from inside a delivery, on its
+/// thread, goes out at once, nested in it, unless events wait before it in the queue (the
+/// backlog it must not overtake). So a reader can read the recorder (or make its source send)
+/// from inside a delivery without deadlocking, and no live event can overtake the backlog.
 // @unchecked: `state` is a `Locked`, so every access holds its lock; a tap's `deliver` is called
-// only by the thread that claimed it (`isDelivering`), one event at a time.
+// only by the thread whose turn it is (`Tap.turn`).
 final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
     typealias Event = WaitEvent<Output, Failure>
 
     struct Tap {
+        /// What waits for the turn: events another thread recorded, or the backlog.
         var pending = FIFO<Event>()
-        /// Whether some thread is delivering to this tap; only that thread may.
-        var isDelivering = true
+        /// Whose turn it is to deliver to this tap.
+        var turn = DeliveryTurn()
         let deliver: (Event) -> Void
+
+        /// Claims the turn for `event`, under the lock: whether the calling thread delivers it
+        /// now (nested, if it is delivering already), or it waits in `pending`: for another
+        /// thread's delivery, or behind the backlog it must not overtake.
+        mutating func claim(_ event: Event) -> Bool {
+            guard pending.isEmpty, turn.claim(.nested) else {
+                pending.push(event)
+                return false
+            }
+            return true
+        }
+
+        /// After a delivery, under the lock: the next event waiting, for the outermost delivery
+        /// to deliver too, or `nil`, which ends this delivery.
+        mutating func next() -> Event? {
+            turn.proceed(to: turn.isOutermost ? pending.pop() : nil)
+        }
     }
 
     struct State {
@@ -68,7 +88,9 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
     func receive(_ event: Event, droppingIf isRepeat: (_ last: Output?) -> Bool = { _ in false }) {
         var enroll: (@Sendable (RecordingStorage) -> Void)?
         defer { enroll?(self) }
-        let idle = state.withLock { state -> [UInt64]? in
+        // Ids only: a result of a generic type would be looked up at run time on every value,
+        // this code being compiled once for every recorder's types.
+        let claimed = state.withLock { state -> [UInt64]? in
             switch event {
             case .value(let value, let arrived):
                 guard state.completion == nil, !isRepeat(state.values.last) else { return nil }
@@ -84,17 +106,16 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
             }
             // The common case, recording with nobody reading, touches no tap.
             guard state.tapCount > 0 else { return nil }
-            var idle: [UInt64] = []
-            for id in state.taps.keys {
-                state.taps[id]?.pending.push(event)
-                if state.taps[id]?.isDelivering == false {
-                    state.taps[id]?.isDelivering = true
-                    idle.append(id)
-                }
+            var claimed: [UInt64] = []
+            for id in state.taps.keys where state.taps[id]?.claim(event) == true {
+                claimed.append(id)
             }
-            return idle
+            return claimed
         }
-        for id in idle ?? [] { drain(id) }
+        for id in claimed ?? [] {
+            guard let deliver = state.withLock({ $0.taps[id]?.deliver }) else { continue }
+            deliverInTurn(event, to: id, deliver)
+        }
     }
 
     /// Feeds `deliver` the values from `position` on, then each new event, until cancelled.
@@ -107,12 +128,14 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
             if let completion = state.completion {
                 tap.pending.push(.completion(completion, arrived: state.completionArrival))
             }
+            // The backlog is this thread's to deliver: events recorded meanwhile queue behind it.
+            _ = tap.turn.claim(.nested)
             defer { state.nextTap += 1 }
             state.taps[state.nextTap] = tap
             state.tapCount += 1
             return state.nextTap
         }
-        drain(id)
+        deliverInTurn(nil, to: id, deliver)
         return AnyCancellable {
             self.state.withLock { state in
                 if state.taps.removeValue(forKey: id) != nil { state.tapCount -= 1 }
@@ -120,16 +143,10 @@ final class RecordingStorage<Output, Failure: Error>: @unchecked Sendable {
         }
     }
 
-    /// Delivers a claimed tap's queued events until none is left or the tap is cancelled.
-    private func drain(_ id: UInt64) {
-        while let (event, deliver) = state.withLock({ state -> (Event, (Event) -> Void)? in
-            guard let event = state.taps[id]?.pending.pop() else {
-                state.taps[id]?.isDelivering = false
-                return nil
-            }
-            return state.taps[id].map { (event, $0.deliver) }
-        }) {
-            deliver(event)
-        }
+    /// Delivers `first`, claimed for tap `id`, then what waits in its queue, until none is left
+    /// or the tap is cancelled.
+    private func deliverInTurn(_ first: Event?, to id: UInt64, _ deliver: (Event) -> Void) {
+        DeliveryTurn.loop(
+            first, next: { state.withLock { $0.taps[id]?.next() } }, deliver: deliver)
     }
 }

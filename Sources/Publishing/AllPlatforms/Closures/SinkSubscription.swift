@@ -10,9 +10,24 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
         case completion(Subscribers.Completion<Downstream.Failure>)
     }
 
+    /// Where the subscription stands, holding the subscriber, and what ends the upstream's
+    /// subscription once it is attached, until the completion or a cancel.
+    private enum Stage {
+        case live(Downstream, upstream: (any Cancellable)?)
+        case ended
+    }
+
+    /// One delivery, taken under the lock and made after it.
+    private enum Delivery {
+        case value(Downstream, Downstream.Input)
+        /// The completion, with what the subscription held, released after the lock.
+        case completion(
+            Downstream, Subscribers.Completion<Downstream.Failure>,
+            released: ((any Cancellable)?, FIFO<Event>, Downstream.Input?))
+    }
+
     private struct State {
-        var downstream: Downstream?
-        var upstream: (any Cancellable)?
+        var stage: Stage
         var demand = Subscribers.Demand.none
         /// Whether the subscriber has asked for anything yet.
         var hasAsked = false
@@ -40,7 +55,7 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
         _ downstream: Downstream, of publisherType: Any.Type,
         valuesWithoutDemand: ValuesWithoutDemand, completesOnlyWhenAsked: Bool
     ) {
-        state = Locked(State(downstream: downstream))
+        state = Locked(State(stage: .live(downstream, upstream: nil)))
         self.publisherType = publisherType
         self.valuesWithoutDemand = valuesWithoutDemand
         self.completesOnlyWhenAsked = completesOnlyWhenAsked
@@ -49,17 +64,17 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
     /// Keeps what ends the upstream subscription; cancels it at once if this was cancelled
     /// (or completed) while the upstream was subscribing.
     func attach(_ upstream: any Cancellable) {
-        let isOver = state.withLock { state in
-            guard state.downstream != nil else { return true }
-            state.upstream = upstream
+        let isEnded = state.withLock { state in
+            guard case .live(let downstream, _) = state.stage else { return true }
+            state.stage = .live(downstream, upstream: upstream)
             return false
         }
-        if isOver { upstream.cancel() }
+        if isEnded { upstream.cancel() }
     }
 
     func post(_ event: Event) {
         let isLive = state.withLock { state in
-            guard state.downstream != nil else { return false }
+            guard case .live = state.stage else { return false }
             switch (event, valuesWithoutDemand) {
             case (.value, .held):
                 state.pendingValues += 1
@@ -93,14 +108,15 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
 
     func cancel() {
         // Taken out under the lock and released after it: a release may run user code.
-        let (upstream, downstream, pending, latest) = state.withLock { state in
-            defer { state.pending = FIFO() }
-            return (
-                state.upstream.take(), state.downstream.take(), state.pending, state.latest.take()
-            )
+        let (stage, pending, latest) = state.withLock { state in
+            defer {
+                state.stage = .ended
+                state.pending = FIFO()
+            }
+            return (state.stage, state.pending, state.latest.take())
         }
-        upstream?.cancel()
-        withExtendedLifetime((downstream, pending, latest)) {}
+        if case .live(_, let upstream) = stage { upstream?.cancel() }
+        withExtendedLifetime((stage, pending, latest)) {}
     }
 
     /// Delivers what the demand allows, unless another thread is delivering: that one goes on
@@ -111,57 +127,56 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
     ///   when a delivery returns more demand.
     private func deliver(offeringLatest: Bool = false) {
         var offeringLatest = offeringLatest
-        while true {
-            let next = state.withLock { state -> (Downstream, Event)? in
-                guard state.turn.mayDeliver, let downstream = state.downstream else { return nil }
-                let event: Event
-                if let first = state.pending.first {
-                    switch first {
-                    case .value:
-                        guard state.demand > 0 else { return nil }
-                        state.demand -= 1
-                        state.pendingValues -= 1
-                    case .completion(.finished):
-                        guard state.hasAsked || !completesOnlyWhenAsked else { return nil }
-                    case .completion(.failure):
-                        break
-                    }
-                    _ = state.pending.pop()
-                    event = first
-                } else if offeringLatest, state.demand > 0, let latest = state.latest.take() {
-                    state.demand -= 1
-                    event = .value(latest)
-                } else {
+        /// What the value delivered last returned, added to the demand under the lock.
+        var returned = Subscribers.Demand.none
+        guard state.withLock({ $0.turn.claim(.nested) }) else { return }
+        DeliveryTurn.loop(
+            nil,
+            next: {
+                state.withLock { state in
+                    state.demand += returned
+                    returned = .none
+                    defer { offeringLatest = false }
+                    return state.turn.proceed(to: next(&state, offeringLatest: offeringLatest))
+                }
+            },
+            deliver: { delivery in
+                switch delivery {
+                case .value(let downstream, let value):
+                    returned = downstream.receive(value)
+                case .completion(let downstream, let completion, let released):
+                    withExtendedLifetime(released) {}
+                    downstream.receive(completion: completion)
+                }
+            })
+    }
+
+    /// What the demand lets the turn deliver next, under the lock. A completion ends the
+    /// subscription: nothing is delivered after it; the upstream has ended itself.
+    private func next(_ state: inout State, offeringLatest: Bool) -> Delivery? {
+        guard case .live(let downstream, let upstream) = state.stage else { return nil }
+        if let first = state.pending.first {
+            switch first {
+            case .value(let value):
+                guard state.demand > 0 else { return nil }
+                state.demand -= 1
+                state.pendingValues -= 1
+                _ = state.pending.pop()
+                return .value(downstream, value)
+            case .completion(let completion):
+                if case .finished = completion, !state.hasAsked, completesOnlyWhenAsked {
                     return nil
                 }
-                state.turn.begin()
-                return (downstream, event)
-            }
-            guard let (downstream, event) = next else { return }
-            offeringLatest = false
-            switch event {
-            case .value(let value):
-                let more = downstream.receive(value)
-                state.withLock { state in
-                    state.demand += more
-                    state.turn.end()
-                }
-            case .completion(let completion):
-                // Nothing is delivered after the completion; the upstream has ended itself.
-                // What the state held is released after the lock: a release may run user code.
-                let (upstream, pending, latest) = state.withLock { state in
-                    defer {
-                        state.downstream = nil
-                        state.pending = FIFO()
-                        state.turn.end()
-                    }
-                    return (state.upstream.take(), state.pending, state.latest.take())
-                }
-                withExtendedLifetime((upstream, pending, latest)) {}
-                downstream.receive(completion: completion)
-                return
+                state.stage = .ended
+                defer { state.pending = FIFO() }
+                return .completion(
+                    downstream, completion, released: (upstream, state.pending, state.latest.take())
+                )
             }
         }
+        guard offeringLatest, state.demand > 0, let latest = state.latest.take() else { return nil }
+        state.demand -= 1
+        return .value(downstream, latest)
     }
 }
 

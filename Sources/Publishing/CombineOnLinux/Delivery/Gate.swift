@@ -1,8 +1,8 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
     /// The downstream end of an operator that an upstream and a scheduler, or any thread, may
-    /// call at once (`debounce`, `timeout`, `collect(.byTime)`, `delay`, `receive(on:)`, and
-    /// `NotificationCenter`'s and `URLSession`'s publishers).
+    /// call at once (`debounce`, `timeout`, `delay`, `receive(on:)`, and `NotificationCenter`'s
+    /// and `URLSession`'s publishers).
     ///
     /// Upstreams may send from any thread at once. Each change of the operator's `State` and the
     /// events it decides on happen under one lock, so the order downstream is the order of the
@@ -11,6 +11,11 @@
     /// thread finds nobody delivering delivers, and events decided from inside a delivery on
     /// its own thread go out at once, nested in it. Nothing is delivered after the completion or
     /// a cancel, and both cancel every upstream held.
+    ///
+    /// It and ``SerialDownstream`` are two because their ends differ: this one holds an
+    /// operator's closures, its upstreams and a state changed under the same lock as its events
+    /// are decided, while a `SerialDownstream` holds a `Subscriber`, whose demand each value's
+    /// delivery returns to its sender.
     // @unchecked: every mutable field is guarded by `lock`; only the thread whose turn it is
     // (`turns`) calls the handlers.
     final class Gate<State, Output, Failure: Error>: @unchecked Sendable {
@@ -39,14 +44,12 @@
         // @exclusivity(unchecked) on each field: all are only reached while holding `lock`, which
         // already makes every access exclusive (as in ``Relay``).
         @exclusivity(unchecked) private var state: State
-        @exclusivity(unchecked) private var receiveValue: ((Output) -> Void)?
-        @exclusivity(unchecked) private var receiveCompletion:
-            ((Subscribers.Completion<Failure>) -> Void)?
+        /// Where the stream stands, holding the handlers until the completion has gone out.
+        @exclusivity(unchecked) private var stage: Stage
         /// Whose turn it is to deliver, and the events decided on while another thread's turn
         /// was under way.
-        @exclusivity(unchecked) private var turns = DeliveryTurns<Event>()
-        /// The completion has been accepted, or the subscription cancelled: nothing more goes out.
-        @exclusivity(unchecked) private var isClosed = false
+        @exclusivity(unchecked) private var turns = DeliveryQueue<Event>()
+        /// The upstreams held while the stream is open; empty once it is not.
         @exclusivity(unchecked) private var upstreams: [Int: AnyCancellable] = [:]
         @exclusivity(unchecked) private var nextUpstream = 0
         /// Keys of upstreams that ended before their subscription was held: see ``reserve()``.
@@ -58,8 +61,7 @@
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
         ) {
             self.state = state
-            self.receiveValue = receiveValue
-            self.receiveCompletion = receiveCompletion
+            stage = .open(Handlers(value: receiveValue, completion: receiveCompletion))
         }
 
         /// Changes the state and queues the events `change` decides on, then delivers them unless
@@ -68,7 +70,7 @@
         func update<Result>(_ change: (inout State, inout Outbox) -> Result) -> Result {
             var outbox = Outbox()
             lock.lock()
-            guard !isClosed else {
+            guard stage.isOpen else {
                 let result = changeState(change, &outbox)
                 lock.unlock()
                 return result
@@ -82,7 +84,7 @@
             // The common case: one value, and nobody delivering. Hand it over without queueing.
             if outbox.rest.isEmpty, !turns.isTaken, case .value(let value) = first {
                 _ = turns.claim(first)
-                let receiveValue = receiveValue
+                let receiveValue = stage.handlers?.value
                 lock.unlock()
                 receiveValue?(value)
                 drain()
@@ -92,26 +94,18 @@
             if outbox.isInsideDelivery {
                 // Decided from inside this thread's own delivery: delivered now, inside it.
                 var nested: [Event] = []
-                for event in CollectionOfOne(first) + outbox.rest where !isClosed {
+                for event in CollectionOfOne(first) + outbox.rest where stage.isOpen {
                     nested.append(event)
-                    if case .completion = event {
-                        isClosed = true
-                        ended = Array(upstreams.values)
-                        upstreams = [:]
-                    }
+                    if case .completion = event { ended = close() }
                 }
                 lock.unlock()
                 for upstream in ended { upstream.cancel() }
                 for event in nested { deliverNow(event) }
                 return result
             }
-            for event in CollectionOfOne(first) + outbox.rest where !isClosed {
+            for event in CollectionOfOne(first) + outbox.rest where stage.isOpen {
                 turns.enqueue(event)
-                if case .completion = event {
-                    isClosed = true
-                    ended = Array(upstreams.values)
-                    upstreams = [:]
-                }
+                if case .completion = event { ended = close() }
             }
             // Queued for the thread delivering; or, with none, this thread takes the turn and
             // delivers them, from the queue's start.
@@ -184,7 +178,7 @@
             lock.lock()
             let key = key ?? nextUpstream
             if key == nextUpstream { nextUpstream += 1 }
-            guard !isClosed else {
+            guard stage.isOpen else {
                 lock.unlock()
                 upstream.cancel()
                 return
@@ -216,54 +210,96 @@
         /// Ends the subscription: drops queued events and handlers, and cancels every upstream.
         func cancel() {
             lock.lock()
-            isClosed = true
             let ended = upstreams
             upstreams = [:]
-            let handlers = (receiveValue, receiveCompletion)
-            receiveValue = nil
-            receiveCompletion = nil
+            let handlers = stage.end()
             let dropped = turns.dropQueued()
             lock.unlock()
             for upstream in ended.values { upstream.cancel() }
             withExtendedLifetime((handlers, dropped)) {}
         }
 
-        /// Delivers one event from inside this thread's delivery, with the handlers as they are
-        /// now: none once the completion has gone out or the subscription was cancelled.
-        private func deliverNow(_ event: Event) {
-            lock.lock()
+        /// Accepts the completion, under the lock: nothing more is decided; returns the upstreams,
+        /// to be cancelled after the lock.
+        private func close() -> [AnyCancellable] {
+            if case .open(let handlers) = stage { stage = .completing(handlers) }
+            defer { upstreams = [:] }
+            return Array(upstreams.values)
+        }
+
+        /// Takes what delivering `event` calls, under the lock: the handlers as they are now
+        /// (none once the completion has gone out or the subscription was cancelled); a
+        /// completion ends the stream.
+        private func take(_ event: Event) -> Delivery {
             switch event {
-            case .value(let value):
-                let receiveValue = receiveValue
-                lock.unlock()
-                receiveValue?(value)
-            case .completion(let completion):
-                let handlers = (receiveValue, receiveCompletion)
-                receiveValue = nil
-                receiveCompletion = nil
-                lock.unlock()
-                handlers.1?(completion)
+            case .value(let value): .value(stage.handlers?.value, value)
+            case .completion(let completion): .completion(stage.end(), completion)
             }
         }
 
+        /// Delivers one event from inside this thread's delivery, with the handlers as they are
+        /// now.
+        private func deliverNow(_ event: Event) {
+            lock.lock()
+            let delivery = take(event)
+            lock.unlock()
+            delivery.run()
+        }
+
         private func drain() {
-            while true {
-                lock.lock()
-                guard let event = turns.next() else {
-                    lock.unlock()
-                    return
+            DeliveryTurn.loop(
+                nil,
+                next: { () -> Delivery? in
+                    lock.lock()
+                    defer { lock.unlock() }
+                    return turns.next().map(take)
+                }, deliver: { $0.run() })
+        }
+    }
+
+    extension Gate {
+        /// What the operator's subscriber is: two closures.
+        fileprivate struct Handlers {
+            let value: (Output) -> Void
+            let completion: (Subscribers.Completion<Failure>) -> Void
+        }
+
+        /// Where the stream stands.
+        fileprivate enum Stage {
+            /// Events are decided and delivered.
+            case open(Handlers)
+            /// The completion is accepted, on its way: nothing more is decided.
+            case completing(Handlers)
+            /// The completion went out, or the subscription was cancelled.
+            case closed
+
+            var isOpen: Bool {
+                if case .open = self { true } else { false }
+            }
+
+            var handlers: Handlers? {
+                switch self {
+                case .open(let handlers), .completing(let handlers): handlers
+                case .closed: nil
                 }
-                switch event {
-                case .value(let value):
-                    let receiveValue = receiveValue
-                    lock.unlock()
-                    receiveValue?(value)
-                case .completion(let completion):
-                    let handlers = (receiveValue, receiveCompletion)
-                    receiveValue = nil
-                    receiveCompletion = nil
-                    lock.unlock()
-                    handlers.1?(completion)
+            }
+
+            /// Ends the stream; returns the handlers, to call or release after the lock.
+            mutating func end() -> Handlers? {
+                defer { self = .closed }
+                return handlers
+            }
+        }
+
+        /// One event's delivery, taken under the lock and run after it.
+        fileprivate enum Delivery {
+            case value(((Output) -> Void)?, Output)
+            case completion(Handlers?, Subscribers.Completion<Failure>)
+
+            func run() {
+                switch self {
+                case .value(let receive, let value): receive?(value)
+                case .completion(let handlers, let completion): handlers?.completion(completion)
                 }
             }
         }

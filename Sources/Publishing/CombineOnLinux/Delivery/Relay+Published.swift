@@ -1,7 +1,10 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
     // A `@Published` property's side of the relay: Combine's order (`objectWillChange`, then
-    // the value, then the store), and what the package's own subscribers wait for.
+    // the value, then the store), and what the package's own subscribers wait for. Those are
+    // handed a value under the relay's lock, right after the store: the delivery rule's one
+    // exception (see `DeliveryTurn`), so that no other assignment comes between the store and
+    // the hand-over; they never use the relay.
     extension Relay {
         /// What a `@Published` property reads: the last value delivered in full.
         @inlinable

@@ -29,10 +29,12 @@
         @usableFromInline
         final class Subscription {
             // @exclusivity(unchecked) here and below: these are only reached while holding the
-            // relay's lock (the handlers also by the one cancel, after `isCancelled` is set), which
+            // relay's lock (the handlers also by the one that ends the stage, after it), which
             // already makes every access exclusive, so the runtime's check would only add a call
             // to every send.
-            /// Read only under the lock and while not cancelled; cleared by the cancel after it.
+            /// Read only under the lock and while `stage` is live; cleared by whoever ends it, after
+            /// the lock. Fields beside the stage, not its payload: reading one closure out of an
+            /// enum's payload copies all three, a retain and a release each on every send.
             @usableFromInline @exclusivity(unchecked) var receiveValue: ((Output) -> Void)?
             @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Completion) -> Void)?
             /// For the package's own subscribers to a `@Published` property (see
@@ -40,9 +42,10 @@
             /// this subscriber alone and idle calls it straight after the store, under the lock
             /// it held throughout, instead of delivering to `receiveValue`, which queues it.
             @usableFromInline @exclusivity(unchecked) var receiveStored: ((Output) -> Void)?
-            /// Set by cancelling or by delivering the completion, under the lock: from then on
-            /// nobody but the one that set it touches the handlers, which it clears after the lock.
-            @usableFromInline @exclusivity(unchecked) var isCancelled = false
+            /// Ended by cancelling or by delivering the completion, under the lock: from then on
+            /// nobody but the one that ended it touches the handlers, which it clears after the
+            /// lock.
+            @usableFromInline @exclusivity(unchecked) var stage = RelayStage.live
             /// Events accepted while a delivery to this subscriber was in progress; made on first
             /// need. A class reference, not a queue in place: a generic class's stored properties
             /// are destroyed by unspecialised code, which would look up the metadata of every
@@ -59,10 +62,35 @@
             /// instead of a context allocated per subscription.
             @usableFromInline let relay: Relay
 
-            /// Marks this subscriber as being delivered to by the calling thread. Under the lock.
-            @inlinable
+            /// Marks this idle subscriber as being delivered to by the calling thread. Under the
+            /// lock.
+            @inlinable @inline(__always)
             func claim() {
-                turn.begin()
+                _ = turn.claim(.byLoop)
+            }
+
+            /// Ends this subscriber's stage, under the lock; returns whether it was live: the
+            /// caller then owns the handlers, and clears them after the lock.
+            @inlinable
+            func end() -> Bool {
+                guard case .live = stage else { return false }
+                stage = .ended
+                return true
+            }
+
+            /// Where a value goes: the handler, while live.
+            @inlinable
+            var liveReceiveValue: ((Output) -> Void)? {
+                guard case .live = stage else { return nil }
+                return receiveValue
+            }
+
+            /// Lets the handlers go, after the lock, once ``end()`` said so.
+            @inlinable
+            func clearHandlers() {
+                receiveValue = nil
+                receiveCompletion = nil
+                receiveStored = nil
             }
 
             @inlinable
@@ -176,10 +204,7 @@
                 } else if subscription.turn.isInsideDelivery {
                     // Sent from inside this subscriber's delivery: it ends now, as in Combine;
                     // the delivery under way delivers nothing more.
-                    if !subscription.isCancelled {
-                        subscription.isCancelled = true
-                        nested.append(subscription)
-                    }
+                    if subscription.end() { nested.append(subscription) }
                 } else {
                     subscription.enqueue(.completion(completion))
                 }
@@ -188,9 +213,7 @@
             for subscription in nested {
                 // Ended as a cancel ends it: nobody else touches the handlers now.
                 subscription.receiveCompletion?(completion)
-                subscription.receiveValue = nil
-                subscription.receiveCompletion = nil
-                subscription.receiveStored = nil
+                subscription.clearHandlers()
             }
             for subscription in idle {
                 drain(subscription)
@@ -229,22 +252,17 @@
         @inlinable
         func cancel(_ subscription: Subscription) {
             // The handlers and queued events are released after the lock: their deinit may re-enter.
-            // Once `isCancelled` is set under the lock, no delivery reads the handlers again, so
+            // Once the stage is ended under the lock, no delivery reads the handlers again, so
             // they are cleared in place after it. Moving them out to release later (into a tuple,
             // or through `take()`) re-wrapped each closure in a new one: allocations on every cancel.
             lock.lock()
             if let index = subscriptions.firstIndex(where: { $0 === subscription }) {
                 subscriptions.remove(at: index)
             }
-            let wasEnded = subscription.isCancelled
-            subscription.isCancelled = true
+            let wasLive = subscription.end()
             let backlog = subscription.backlog.take()
             lock.unlock()
-            if !wasEnded {
-                subscription.receiveValue = nil
-                subscription.receiveCompletion = nil
-                subscription.receiveStored = nil
-            }
+            if wasLive { subscription.clearHandlers() }
             _ = consume backlog
         }
 
@@ -303,7 +321,7 @@
                 // Not `withLock`: returning a closure through its generic result would re-wrap it,
                 // allocating on every delivery.
                 lock.lock()
-                let receiveValue = subscription.isCancelled ? nil : subscription.receiveValue
+                let receiveValue = subscription.liveReceiveValue
                 lock.unlock()
                 receiveValue?(value)
                 if claimed & (1 << index) != 0 { drain(subscription) }
@@ -323,31 +341,39 @@
         /// ``drain(_:)``, returning with the lock held: the claim is released under it.
         @inlinable
         func drainKeepingLock(_ subscription: Subscription) {
-            while true {
-                lock.lock()
-                guard let event = subscription.backlog?.events.pop() else {
-                    subscription.turn.end()
-                    return
-                }
-                switch event {
-                case .value(let value):
-                    let receiveValue = subscription.isCancelled ? nil : subscription.receiveValue
-                    lock.unlock()
-                    receiveValue?(value)
-                case .completion(let completion):
-                    guard !subscription.isCancelled else {
+            DeliveryTurn.loop(
+                nil,
+                // Returns with the lock held: `deliver` releases it; when the turn has ended,
+                // the caller does.
+                next: {
+                    lock.lock()
+                    return subscription.turn.proceed(to: subscription.backlog?.events.pop())
+                },
+                deliver: { event in
+                    switch event {
+                    case .value(let value):
+                        let receiveValue = subscription.liveReceiveValue
                         lock.unlock()
-                        continue
+                        receiveValue?(value)
+                    case .completion(let completion):
+                        // Ended as a cancel ends it: nothing more goes to it.
+                        let isEnded = subscription.end()
+                        lock.unlock()
+                        guard isEnded else { return }
+                        subscription.receiveCompletion?(completion)
+                        subscription.clearHandlers()
                     }
-                    // Ended as a cancel ends it: nobody else touches the handlers now.
-                    subscription.isCancelled = true
-                    let receiveCompletion = subscription.receiveCompletion
-                    lock.unlock()
-                    receiveCompletion?(completion)
-                    subscription.receiveValue = nil
-                    subscription.receiveCompletion = nil
-                }
-            }
+                })
         }
+    }
+
+    /// Where a subscriber of a ``Relay`` stands. Outside the generic class: code compiled once
+    /// for every relay's types reads it with no look-up of a generic type at run time.
+    @usableFromInline
+    enum RelayStage {
+        /// Subscribed: events go to its handlers.
+        case live
+        /// Cancelled, or the completion delivered: nothing more goes to it.
+        case ended
     }
 #endif

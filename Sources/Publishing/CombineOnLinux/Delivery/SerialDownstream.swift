@@ -1,9 +1,14 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
     /// A subscriber that several upstreams, or an upstream and a scheduler, may send to from any
-    /// thread at once (`catch`, `switchToLatest`, `prefix(untilOutputFrom:)`, `throttle`): handed
-    /// its subscription before any event, called one event at a time by ``DeliveryTurn``'s rule,
-    /// sent at most one completion, and nothing after it or after ``cancel()``.
+    /// thread at once (`catch`, `switchToLatest`, `prefix(untilOutputFrom:)`, `throttle`,
+    /// `collect(.byTime)`): handed its subscription before any event, called one event at a time
+    /// by ``DeliveryTurn``'s rule, sent at most one completion, and nothing after it or after
+    /// ``cancel()``.
+    ///
+    /// It and ``Gate`` are two because their ends differ: this one holds a `Subscriber`, whose
+    /// demand each value's delivery returns to its sender, while a `Gate` holds an operator's
+    /// closures, its upstreams and a state changed under the same lock as its events are decided.
     // @unchecked: every mutable field is in `state`, behind its lock; the subscriber is called
     // outside it, by the thread whose turn it is.
     final class SerialDownstream<Downstream: Subscriber>: @unchecked Sendable {
@@ -27,7 +32,7 @@
         fileprivate struct State {
             var stream: Stream
             var handOver = HandOver.awaiting
-            var turns = DeliveryTurns<Event>()
+            var turns = DeliveryQueue<Event>()
             /// Where the demand goes that a value's delivery returns when the value was queued
             /// for another thread (its sender got `.none`); let go at the end, to break cycles.
             var laterDemand: ((Subscribers.Demand) -> Void)?
@@ -96,33 +101,30 @@
         /// demand `first`'s delivery returned if it is the caller's own (`isClaimed`); that of
         /// a queued value goes to `laterDemand`.
         private func deliverInTurn(_ first: Event, isClaimed: Bool) -> Subscribers.Demand {
-            var event = first
             var isClaimed = isClaimed
             var returned = Subscribers.Demand.none
-            while true {
-                switch event {
-                case .value(let value):
-                    guard let downstream = state.withLock({ $0.downstream }) else { break }
-                    let more = downstream.receive(value)
-                    if isClaimed {
-                        returned = more
-                    } else if more > .none {
-                        state.withLock { $0.laterDemand }?(more)
+            DeliveryTurn.loop(
+                first, next: { state.withLock { $0.turns.next() } },
+                deliver: { event in
+                    defer { isClaimed = false }
+                    switch event {
+                    case .value(let value):
+                        guard let downstream = state.withLock({ $0.downstream }) else { return }
+                        let more = downstream.receive(value)
+                        if isClaimed {
+                            returned = more
+                        } else if more > .none {
+                            state.withLock { $0.laterDemand }?(more)
+                        }
+                    case .completion(let completion):
+                        let released = state.withLock { state in
+                            (state.end(), state.turns.dropQueued(), state.laterDemand.take())
+                        }
+                        released.0?.receive(completion: completion)
+                        withExtendedLifetime(released) {}
                     }
-                case .completion(let completion):
-                    let released = state.withLock { state in
-                        (
-                            state.end(), state.turns.dropQueued(),
-                            state.laterDemand.take()
-                        )
-                    }
-                    released.0?.receive(completion: completion)
-                    withExtendedLifetime(released) {}
-                }
-                guard let next = state.withLock({ $0.turns.next() }) else { return returned }
-                event = next
-                isClaimed = false
-            }
+                })
+            return returned
         }
     }
 

@@ -95,19 +95,39 @@
             case delivered(Downstream, isUnlimited: Bool)
         }
 
-        /// What a turn of ``drain(adding:)`` does once the lock is released.
+        /// Where the stream stands, holding the subscriber until the completion has been sent or
+        /// the subscription cancelled.
         @usableFromInline
-        enum Turn {
+        enum Stage {
+            /// Values are taken and delivered.
+            case open(Downstream)
+            /// Nothing more is taken: a failure waits for the thread that delivers to finish its
+            /// delivery.
+            case failing(Downstream, Failure)
+            /// Cancelled, or the completion sent.
+            case closed
+
+            @inlinable
+            var isOpen: Bool {
+                if case .open = self { true } else { false }
+            }
+
+            @inlinable
+            var downstream: Downstream? {
+                if case .open(let downstream) = self { downstream } else { nil }
+            }
+        }
+
+        /// What a turn of ``drain(adding:)`` delivers once the lock is released.
+        @usableFromInline
+        enum Delivery {
             case value(Downstream, Value, askAgain: (any Subscription)?)
             case completion(Downstream, Subscribers.Completion<Failure>, released: Link?)
         }
 
         @usableFromInline
         struct State {
-            /// `nil` once the completion has been sent, or after a cancel.
-            @usableFromInline var downstream: Downstream?
-            /// Nothing more is taken: cancelled, failed, or finished.
-            @usableFromInline var isClosed = false
+            @usableFromInline var stage: Stage
             @usableFromInline var upstream = UpstreamStatus.awaiting
             /// The inner publishers running, by the order their upstream values came in.
             @usableFromInline var inners: [Int: Link] = [:]
@@ -116,8 +136,6 @@
             @usableFromInline var demand = Subscribers.Demand.none
             /// Values that came with nothing asked for, with their inner publisher.
             @usableFromInline var kept = FIFO<(inner: Int, value: Value)>()
-            /// A failure waiting for the thread that delivers to finish its delivery.
-            @usableFromInline var failure: Failure?
             /// Whose turn it is to call the subscriber. Unlike a subject's, a request the
             /// subscriber makes from inside a delivery is served by that delivery's loop once the
             /// subscriber returns, not nested deeper, as Combine's `flatMap` serves it.
@@ -130,7 +148,7 @@
 
             @inlinable
             init(downstream: Downstream) {
-                self.downstream = downstream
+                stage = .open(downstream)
             }
         }
 
@@ -152,14 +170,14 @@
         /// with `sink` (which asks for every value, as Combine's asks for `.unlimited`).
         @inlinable
         func start(_ upstream: Upstream) {
-            guard state.withLock({ !$0.isClosed }) else { return }
+            guard state.withLock({ $0.stage.isOpen }) else { return }
             guard maxPublishers == .unlimited else { return upstream.subscribe(self) }
             let token = upstream.sink(
                 receiveCompletion: { [self] in receive(completion: $0) },
                 receiveValue: { [self] in _ = receive($0) })
             // Ended while subscribing (cancelled, or failed): cancelled; finished: let go of.
             let isEnded = state.withLock { state in
-                guard !state.isClosed else { return true }
+                guard state.stage.isOpen else { return true }
                 if case .awaiting = state.upstream { state.upstream = .attached(.sunk(token)) }
                 return false
             }
@@ -171,7 +189,7 @@
         @inlinable
         func receive(subscription: any Subscription) {
             let isKept = state.withLock { state in
-                guard !state.isClosed, case .awaiting = state.upstream else {
+                guard state.stage.isOpen, case .awaiting = state.upstream else {
                     return false
                 }
                 state.upstream = .attached(.subscription(subscription))
@@ -184,11 +202,11 @@
         @inlinable
         func receive(_ input: Input) -> Subscribers.Demand {
             let started = state.withLock { state -> (index: Int, isUnlimited: Bool)? in
-                guard !state.isClosed else { return nil }
+                guard state.stage.isOpen else { return nil }
                 let index = state.nextInner
                 state.nextInner += 1
                 state.inners[index] = .pending
-                state.upstreamTurn.begin()
+                _ = state.upstreamTurn.claim(.nested)
                 return (index, state.demand == .unlimited)
             }
             guard let started else { return .none }
@@ -199,7 +217,7 @@
                 inner.subscribe(Side(self, index: started.index))
             }
             return state.withLock { state in
-                state.upstreamTurn.end()
+                state.upstreamTurn.release()
                 defer { state.deferredUpstream = .none }
                 return state.deferredUpstream
             }
@@ -210,7 +228,7 @@
             switch completion {
             case .finished:
                 let link = state.withLock { state -> Link?? in
-                    guard !state.isClosed else { return nil }
+                    guard state.stage.isOpen else { return nil }
                     return .some(state.upstream.end())
                 }
                 guard let link else { return }
@@ -228,7 +246,7 @@
         @inlinable
         func request(_ demand: Subscribers.Demand) {
             let (isNested, toUnlimit) = state.withLock { state in
-                guard state.downstream != nil, !state.isClosed else {
+                guard state.stage.isOpen else {
                     return (true, [any Subscription]())
                 }
                 let wasUnlimited = state.demand == .unlimited
@@ -247,18 +265,17 @@
         @inlinable
         func cancel() {
             // Taken out under the lock and released after it: a release may run user code.
-            let (downstream, upstream, inners, kept) = state.withLock { state in
-                state.isClosed = true
-                state.failure = nil
+            let (stage, upstream, inners, kept) = state.withLock { state in
                 defer {
+                    state.stage = .closed
                     state.inners = [:]
                     state.kept = FIFO()
                 }
-                return (state.downstream.take(), state.upstream.end(), state.inners, state.kept)
+                return (state.stage, state.upstream.end(), state.inners, state.kept)
             }
             for link in inners.values { link.cancel() }
             upstream?.cancel()
-            withExtendedLifetime((downstream, kept)) {}
+            withExtendedLifetime((stage, kept)) {}
         }
 
         // MARK: Delivering
@@ -267,55 +284,57 @@
         /// upstream and every inner publisher have finished and nothing is kept, or a failure
         /// that waited; unless another thread is delivering: that one goes on with it.
         ///
-        /// - Parameter more: What a delivery that has just returned asked for; it ends that
-        ///   delivery.
+        /// - Parameter more: What a delivery, made in a turn the caller claimed, has just
+        ///   returned: the turn goes on here.
         @inlinable
         func drain(adding more: Subscribers.Demand? = nil) {
-            var more = more
-            while true {
-                let turn = state.withLock { state -> Turn? in
-                    if let added = more {
-                        state.demand += added
-                        state.turn.end()
+            var returned = more ?? .none
+            if more == nil {
+                guard state.withLock({ $0.turn.claim(.nested) }) else { return }
+            }
+            DeliveryTurn.loop(
+                nil,
+                next: {
+                    state.withLock { state -> Delivery? in
+                        state.demand += returned
+                        returned = .none
+                        return state.turn.proceed(to: next(&state))
                     }
-                    guard state.turn.mayDeliver, let downstream = state.downstream else {
-                        return nil
+                },
+                deliver: { delivery in
+                    switch delivery {
+                    case .value(let downstream, let value, let askAgain):
+                        returned = downstream.receive(value)
+                        // The value kept was the one it was asked for: one more in its place.
+                        askAgain?.request(.max(1))
+                    case .completion(let downstream, let completion, let released):
+                        withExtendedLifetime(released) {}
+                        downstream.receive(completion: completion)
                     }
-                    if let failure = state.failure.take() {
-                        state.downstream = nil
-                        return .completion(downstream, .failure(failure), released: nil)
-                    }
-                    if state.demand > .none, let next = state.kept.pop() {
-                        let askAgain =
-                            state.demand == .unlimited
-                            ? nil : state.inners[next.inner]?.subscription
-                        state.demand -= 1
-                        state.turn.begin()
-                        return .value(downstream, next.value, askAgain: askAgain)
-                    }
-                    guard state.upstream.isEnded, state.inners.isEmpty, state.kept.isEmpty
-                    else { return nil }
-                    state.isClosed = true
-                    state.downstream = nil
-                    return .completion(downstream, .finished, released: state.upstream.end())
+                })
+        }
+
+        /// What the turn delivers next, under the lock.
+        @inlinable
+        func next(_ state: inout State) -> Delivery? {
+            switch state.stage {
+            case .closed:
+                return nil
+            case .failing(let downstream, let failure):
+                state.stage = .closed
+                return .completion(downstream, .failure(failure), released: nil)
+            case .open(let downstream):
+                if state.demand > .none, let next = state.kept.pop() {
+                    let askAgain =
+                        state.demand == .unlimited ? nil : state.inners[next.inner]?.subscription
+                    state.demand -= 1
+                    return .value(downstream, next.value, askAgain: askAgain)
                 }
-                more = nil
-                switch turn {
-                case nil:
-                    return
-                case .value(let downstream, let value, let askAgain)?:
-                    let added = downstream.receive(value)
-                    state.withLock { state in
-                        state.demand += added
-                        state.turn.end()
-                    }
-                    // The value kept was the one it was asked for: one more in its place.
-                    askAgain?.request(.max(1))
-                case .completion(let downstream, let completion, let released)?:
-                    withExtendedLifetime(released) {}
-                    downstream.receive(completion: completion)
-                    return
+                guard state.upstream.isEnded, state.inners.isEmpty, state.kept.isEmpty else {
+                    return nil
                 }
+                state.stage = .closed
+                return .completion(downstream, .finished, released: state.upstream.end())
             }
         }
 
@@ -329,8 +348,7 @@
                 kept: FIFO<(inner: Int, value: Value)>
             )
             let taken = state.withLock { state -> Taken? in
-                guard !state.isClosed else { return nil }
-                state.isClosed = true
+                guard case .open(let downstream) = state.stage else { return nil }
                 // Every inner's link is taken out, to be released after the lock (a sink's token
                 // cancels as it goes): the others are cancelled, the failing one let go.
                 let all = state.inners
@@ -338,9 +356,9 @@
                 let kept = state.kept
                 state.kept = FIFO()
                 // Sent at once, unless another thread is delivering: that one sends it after.
-                let downstream = state.turn.mayDeliver ? state.downstream.take() : nil
-                if downstream == nil, state.downstream != nil { state.failure = error }
-                return (downstream, state.upstream.end(), all, kept)
+                let isNow = state.turn.mayDeliver
+                state.stage = isNow ? .closed : .failing(downstream, error)
+                return (isNow ? downstream : nil, state.upstream.end(), all, kept)
             }
             guard let taken else { return }
             let failing = inner.flatMap { taken.all[$0] }

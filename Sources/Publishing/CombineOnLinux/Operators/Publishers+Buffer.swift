@@ -112,7 +112,6 @@
         private enum Step {
             case value(Downstream, Input)
             case completion(Downstream, Subscribers.Completion<Failure>)
-            case done
         }
 
         /// Where the subscription is: one state at a time, each holding what it owns.
@@ -275,52 +274,52 @@
         /// (one per value sent, with `.keepFull`). Another thread draining goes on with it.
         private func drain() -> Subscribers.Demand {
             var upstreamDemand = Subscribers.Demand.none
-            guard
-                state.withLock({ state in
-                    guard !state.turn.isTaken else { return false }
-                    state.turn.begin()
-                    return true
+            /// What the value delivered last returned, added to the demand under the lock.
+            var returned = Subscribers.Demand.none
+            guard state.withLock({ $0.turn.claim(.byLoop) }) else { return .none }
+            DeliveryTurn.loop(
+                nil,
+                next: {
+                    state.withLock { state in
+                        state.demand += returned
+                        returned = .none
+                        return state.turn.proceed(to: next(&state))
+                    }
+                },
+                deliver: { step in
+                    switch step {
+                    case .value(let downstream, let value):
+                        returned = downstream.receive(value)
+                        if prefetch == .keepFull { upstreamDemand += 1 }
+                    case .completion(let downstream, let completion):
+                        upstreamDemand = .none
+                        downstream.receive(completion: completion)
+                    }
                 })
-            else { return .none }
-            while true {
-                let step = state.withLock { state -> Step in
-                    // While the error is made, nothing is sent: the failure drops what waits.
-                    guard let downstream = state.lifecycle.downstream,
-                        !state.lifecycle.isFailing
-                    else {
-                        state.turn.end()
-                        return .done
-                    }
-                    if case .completing(.failure, _) = state.lifecycle {
-                        state.values = FIFO()
-                        state.count = 0
-                    } else if state.demand > 0, let value = state.values.pop() {
-                        state.count -= 1
-                        state.demand -= 1
-                        return .value(downstream, value)
-                    }
-                    if case .completing(let terminal, _) = state.lifecycle, state.count == 0,
-                        state.demand > 0 || terminal.isFailure
-                    {
-                        state.lifecycle = .terminal
-                        state.turn.end()
-                        return .completion(downstream, terminal)
-                    }
-                    state.turn.end()
-                    return .done
-                }
-                switch step {
-                case .value(let downstream, let value):
-                    let more = downstream.receive(value)
-                    if prefetch == .keepFull { upstreamDemand += 1 }
-                    state.withLock { $0.demand += more }
-                case .completion(let downstream, let completion):
-                    downstream.receive(completion: completion)
-                    return .none
-                case .done:
-                    return upstreamDemand
-                }
+            return upstreamDemand
+        }
+
+        /// What the turn delivers next, under the lock.
+        private func next(_ state: inout State) -> Step? {
+            // While the error is made, nothing is sent: the failure drops what waits.
+            guard let downstream = state.lifecycle.downstream, !state.lifecycle.isFailing else {
+                return nil
             }
+            if case .completing(.failure, _) = state.lifecycle {
+                state.values = FIFO()
+                state.count = 0
+            } else if state.demand > 0, let value = state.values.pop() {
+                state.count -= 1
+                state.demand -= 1
+                return .value(downstream, value)
+            }
+            if case .completing(let terminal, _) = state.lifecycle, state.count == 0,
+                state.demand > 0 || terminal.isFailure
+            {
+                state.lifecycle = .terminal
+                return .completion(downstream, terminal)
+            }
+            return nil
         }
     }
 

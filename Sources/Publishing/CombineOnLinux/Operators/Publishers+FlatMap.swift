@@ -66,7 +66,7 @@
                 receiveCompletion: { [self] in innerCompleted($0, index: index) },
                 receiveValue: { [self] in _ = innerValue($0, index: index) })
             let isCancelled = state.withLock { state in
-                guard state.inners[index] != nil else { return state.isClosed }
+                guard state.inners[index] != nil else { return !state.stage.isOpen }
                 state.inners[index] = .sunk(token)
                 return false
             }
@@ -77,7 +77,7 @@
         @inlinable
         func innerSubscribed(_ subscription: any Subscription, index: Int) {
             let demand = state.withLock { state -> Subscribers.Demand? in
-                guard !state.isClosed, case .pending? = state.inners[index] else { return nil }
+                guard state.stage.isOpen, case .pending? = state.inners[index] else { return nil }
                 state.inners[index] = .subscription(subscription)
                 return state.demand == .unlimited ? .unlimited : .max(1)
             }
@@ -88,16 +88,15 @@
         @inlinable
         func innerValue(_ value: Value, index: Int) -> Subscribers.Demand {
             let outcome = state.withLock { state -> Outcome in
-                guard !state.isClosed, let downstream = state.downstream,
-                    state.inners[index] != nil
-                else { return .ignored }
-                guard state.kept.isEmpty, state.demand > .none, state.turn.mayDeliver else {
+                guard let downstream = state.stage.downstream, state.inners[index] != nil else {
+                    return .ignored
+                }
+                guard state.kept.isEmpty, state.demand > .none, state.turn.claim(.nested) else {
                     state.kept.push((index, value))
                     return .kept
                 }
                 let isUnlimited = state.demand == .unlimited
                 state.demand -= 1
-                state.turn.begin()
                 return .delivered(downstream, isUnlimited: isUnlimited)
             }
             switch outcome {
@@ -120,7 +119,7 @@
             switch completion {
             case .finished:
                 let link = state.withLock { state in
-                    state.isClosed ? nil : state.inners.removeValue(forKey: index)
+                    state.stage.isOpen ? state.inners.removeValue(forKey: index) : nil
                 }
                 guard link != nil else { return }
                 withExtendedLifetime(link) {}
@@ -139,7 +138,8 @@
         func requestUpstreamValue() {
             guard maxPublishers != .unlimited else { return }
             let subscription = state.withLock { state -> (any Subscription)? in
-                guard !state.isClosed, let subscription = state.upstream.link?.subscription else {
+                guard state.stage.isOpen, let subscription = state.upstream.link?.subscription
+                else {
                     return nil
                 }
                 if state.upstreamTurn.isInsideDelivery {

@@ -140,13 +140,31 @@
     /// Combine: the next element is looked at before the current one is sent.
     // @unchecked: every mutable field but `iterator` is in `state`, behind its lock; only the
     // request whose turn it is (`State.turn`, taken under the lock) advances `iterator` and calls
-    // the subscriber with values.
+    // the subscriber.
     final class SequenceSubscription<Downstream: Subscriber, Elements: Swift.Sequence>:
         // @unchecked: see above.
         Subscription, CombineReflecting, @unchecked Sendable
     where Downstream.Input == Elements.Element {
+        /// Where the subscription stands, holding the subscriber until the completion or a
+        /// cancel.
+        private enum Stage {
+            case live(Downstream)
+            case ended
+
+            var downstream: Downstream? {
+                if case .live(let downstream) = self { downstream } else { nil }
+            }
+        }
+
+        /// One delivery of a turn.
+        private enum Delivery {
+            /// An element, sent once the iterator has looked at the one after it.
+            case value(Elements.Element)
+            case completion(Downstream)
+        }
+
         private struct State {
-            var downstream: Downstream?
+            var stage: Stage
             var next: Elements.Element?
             var demand = Subscribers.Demand.none
             /// Whose turn it is to send. Every request, from inside a delivery or from another
@@ -172,7 +190,7 @@
             elements: Elements, iterator: Elements.Iterator, first: Elements.Element,
             downstream: Downstream, completion: Subscribers.Completion<Downstream.Failure>
         ) {
-            state = Locked(State(downstream: downstream, next: first))
+            state = Locked(State(stage: .live(downstream), next: first))
             self.elements = elements
             self.iterator = iterator
             self.completion = completion
@@ -196,41 +214,61 @@
         }
 
         func request(_ demand: Subscribers.Demand) {
-            state.lock.lock()
-            state.state.demand += demand
             // A request from inside `receive(_:)` adds to the demand the sending loop uses.
-            guard !state.state.turn.isTaken else {
-                state.lock.unlock()
-                return
+            guard
+                state.withLock({ state in
+                    state.demand += demand
+                    return state.turn.claim(.byLoop)
+                })
+            else { return }
+            /// What the value delivered last returned, added to the demand under the lock.
+            var returned = Subscribers.Demand.none
+            DeliveryTurn.loop(
+                nil,
+                next: {
+                    state.withLock { state in
+                        state.demand += returned
+                        returned = .none
+                        return state.turn.proceed(to: Self.next(&state))
+                    }
+                },
+                deliver: { delivery in
+                    switch delivery {
+                    case .value(let element):
+                        let following = iterator.next()
+                        // Read after the iterator: its closure (or another thread) may have
+                        // cancelled.
+                        let downstream = state.withLock { state in
+                            state.next = following
+                            return state.stage.downstream
+                        }
+                        guard let downstream else { return }
+                        returned = downstream.receive(element)
+                    case .completion(let downstream):
+                        downstream.receive(completion: completion)
+                    }
+                })
+        }
+
+        /// What the turn sends next, under the lock: an element the demand allows, or, once none
+        /// is left, the completion, at once.
+        private static func next(_ state: inout State) -> Delivery? {
+            guard case .live(let downstream) = state.stage else { return nil }
+            guard let element = state.next else {
+                state.stage = .ended
+                return .completion(downstream)
             }
-            state.state.turn.begin()
-            while state.state.downstream != nil, state.state.demand > 0,
-                let element = state.state.next
-            {
-                state.state.demand -= 1
-                state.lock.unlock()
-                let following = iterator.next()
-                state.lock.lock()
-                state.state.next = following
-                // Read after the iterator: its closure (or another thread) may have cancelled.
-                guard let downstream = state.state.downstream else { break }
-                state.lock.unlock()
-                let more = downstream.receive(element)
-                state.lock.lock()
-                state.state.demand += more
-            }
-            state.state.turn.end()
-            guard state.state.next == nil, let downstream = state.state.downstream.take() else {
-                state.lock.unlock()
-                return
-            }
-            state.lock.unlock()
-            downstream.receive(completion: completion)
+            guard state.demand > 0 else { return nil }
+            state.demand -= 1
+            return .value(element)
         }
 
         func cancel() {
-            let downstream = state.withLock { $0.downstream.take() }
-            _ = consume downstream
+            let stage = state.withLock { state in
+                defer { state.stage = .ended }
+                return state.stage
+            }
+            _ = consume stage
         }
     }
 

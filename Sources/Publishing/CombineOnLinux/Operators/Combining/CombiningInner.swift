@@ -22,7 +22,7 @@
         private var receiver: Receiver?
         var links: [CombiningLink]
         /// One thread calls the subscriber at a time, by ``DeliveryTurn``'s rule.
-        var turns = DeliveryTurns<Event>()
+        var turns = DeliveryQueue<Event>()
 
         /// Holds the subscriber: a class, so that taking or copying it needs no knowledge of its type.
         final class Receiver {
@@ -138,19 +138,27 @@
 
         /// After a delivery: the outermost one delivers what other threads queued meanwhile.
         private func deliverQueued(onMore: (Subscribers.Demand) -> Void) {
-            while true {
-                lock.lock()
-                let next = turns.next()
-                let receiver = receiver
-                lock.unlock()
-                switch next {
-                case nil: return
-                case .value(let value)?:
-                    if let more = receiver?.downstream.receive(value), more > .none { onMore(more) }
-                case .completion(let completion)?:
-                    deliver(completion)
-                }
-            }
+            // The subscriber as it was when each event was taken: kept apart from the event, so
+            // that this code, compiled once for every subscriber type, builds no tuple type.
+            var receiver: Receiver?
+            DeliveryTurn.loop(
+                nil,
+                next: {
+                    lock.lock()
+                    defer { lock.unlock() }
+                    receiver = self.receiver
+                    return turns.next()
+                },
+                deliver: { event in
+                    switch event {
+                    case .value(let value):
+                        if let more = receiver?.downstream.receive(value), more > .none {
+                            onMore(more)
+                        }
+                    case .completion(let completion):
+                        deliver(completion)
+                    }
+                })
         }
     }
 

@@ -7,28 +7,37 @@
     /// finishing or `tryMap` failing), nothing more is forwarded and the upstream is cancelled.
     @usableFromInline
     package final class Forwarder<Output, Failure: Error> {
-        private let receiveValue: (Output) -> Void
-        private let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
-        private(set) var isFinished = false
+        /// Where the stream stands, holding the downstream's handlers until it ends.
+        private enum Stage {
+            case forwarding(
+                value: (Output) -> Void, completion: (Subscribers.Completion<Failure>) -> Void)
+            case finished
+        }
+
+        private var stage: Stage
         let link = UpstreamLink()
 
         init(
             receiveValue: @escaping (Output) -> Void,
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
         ) {
-            self.receiveValue = receiveValue
-            self.receiveCompletion = receiveCompletion
+            stage = .forwarding(value: receiveValue, completion: receiveCompletion)
+        }
+
+        /// Whether the stream has ended: nothing more is forwarded.
+        var isFinished: Bool {
+            if case .finished = stage { true } else { false }
         }
 
         package func send(_ value: Output) {
-            guard !isFinished else { return }
+            guard case .forwarding(let receiveValue, _) = stage else { return }
             receiveValue(value)
         }
 
         /// Ends the stream downstream, and cancels the upstream.
         package func finish(_ completion: Subscribers.Completion<Failure> = .finished) {
-            guard !isFinished else { return }
-            isFinished = true
+            guard case .forwarding(_, let receiveCompletion) = stage else { return }
+            stage = .finished
             receiveCompletion(completion)
             link.cancel()
         }
@@ -37,8 +46,8 @@
         /// cancelled, before `value` goes out: a value sent from inside its delivery (which comes
         /// at once, as in Combine) is not forwarded after it.
         package func finish(after value: Output) {
-            guard !isFinished else { return }
-            isFinished = true
+            guard case .forwarding(let receiveValue, let receiveCompletion) = stage else { return }
+            stage = .finished
             link.cancel()
             receiveValue(value)
             receiveCompletion(.finished)
