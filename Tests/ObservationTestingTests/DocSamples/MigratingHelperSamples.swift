@@ -11,7 +11,7 @@ import Testing
 struct OwnHelperCallSites {
     @Test func aTimeIntervalTimeoutInAVariable() async {
         let viewModel = ViewModel()
-        let timeout: TimeInterval = 2
+        let timeout: TimeInterval = 30
         await until(viewModel.$isLoading, satisfies: [{ $0 }, { !$0 }], timeout: timeout) {
             await viewModel.addItem()
         }
