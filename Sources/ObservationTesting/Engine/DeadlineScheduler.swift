@@ -13,9 +13,8 @@ final class DeadlineScheduler: @unchecked Sendable {
 
     /// A scheduled action, and the handle that cancels it.
     ///
-    /// Cancelling clears the action in place: a wait cancels its timeout as it returns, so
-    /// this is on the path from a change to the test's next line, where a lookup by key cost
-    /// several microseconds of cold hashing code.
+    /// Cancelling clears the action in place, with no lookup by key: a wait cancels its timeout
+    /// as it returns, so this is on the path from a change to the test's next line.
     // @unchecked: `action` is only read or written while holding the scheduler's lock.
     final class Entry: @unchecked Sendable {
         let deadline: ContinuousClock.Instant

@@ -71,7 +71,7 @@ extension WaitPlan.Ending {
 @usableFromInline
 final class MatchedValues<Value> {
     // @exclusivity(unchecked): appended to only by the wait's conditions, on its isolation, and
-    // read after the wait; the runtime's check was a call on every met condition.
+    // read after the wait, so the runtime's check, a call on every met condition, is spared.
     @usableFromInline @exclusivity(unchecked) var values: [Value] = []
 
     @inlinable

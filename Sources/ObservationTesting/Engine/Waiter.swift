@@ -20,9 +20,8 @@ enum Waiter {
         performing action: (() async throws -> Void)? = nil
     ) async -> WaitResult<Output>? {
         // The values meeting conditions are kept as they pass the typed condition, in room
-        // made before the wait: turning the engine's `Any`s back into `Output`s after the last
-        // condition was met cost a generic array and a dynamic cast per value, in the time from
-        // the change to the test's next line.
+        // made before the wait, so no `Any` is cast back to `Output` (nor a generic array made)
+        // between the last condition met and the test's next line.
         let met = MatchedValues<Output>(capacity: plan.steps.count)
         var erased = plan.erased(met: met)
         erased.sourceNoun = source.noun

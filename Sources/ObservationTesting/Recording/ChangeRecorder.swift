@@ -39,7 +39,12 @@ import Publishing
 /// property the state does not hold (a computed one) reads the model.
 public final class ChangeRecorder<Model: AnyObject> {
     private let storage = RecordingStorage<StateSnapshot, Never>()
-    private var subscription: AnyCancellable?
+    /// Where recording is: the subscription that records, until `finish()`.
+    private enum Stage {
+        case recording(AnyCancellable)
+        case finished
+    }
+    private var stage: Stage
     /// The last state asserted (or, for the first step, the state when recording began).
     private var expected: StateSnapshot
     /// How many states the steps so far have taken, the first included.
@@ -52,7 +57,6 @@ public final class ChangeRecorder<Model: AnyObject> {
     /// The model, held from the recording of a state until a step has taken every state.
     private let pin = Locked<Model?>(nil)
     private let isExhaustive: Bool
-    private var isFinished = false
     private let start: CallSite
     private weak var model: Model?
     /// Whether properties were named to wake the recorder (an `@Observable` model): a failure
@@ -87,7 +91,7 @@ public final class ChangeRecorder<Model: AnyObject> {
             // snapshot reads storage through reflection, which it does not.
             return Self.snapshot(of: model, naming: keyPaths)
         }
-        subscription = snapshots.sink(
+        let subscription = snapshots.sink(
             receiveCompletion: { storage.receive(.completion($0, arrived: .now)) },
             receiveValue: { [weak model] snapshot in
                 // A read can come without a change of a property named: a confirming read after
@@ -105,6 +109,7 @@ public final class ChangeRecorder<Model: AnyObject> {
                 if let model { pin.withLock { $0 = model } }
             }
         )
+        stage = .recording(subscription)
         // The first read is made on subscribing: the state the steps start from.
         expected =
             storage.state.withLock { state in
@@ -132,7 +137,7 @@ public final class ChangeRecorder<Model: AnyObject> {
     }
 
     deinit {
-        guard !isFinished else { return }
+        guard case .recording = stage else { return }
         let isReportedAtEndOfTest = settle()
         // Not `Sendable`, the recorder is released in the isolation domain it records in, so
         // the state can be read here as a queued read would.
@@ -267,12 +272,11 @@ public final class ChangeRecorder<Model: AnyObject> {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        guard !isFinished else { return }
-        isFinished = true
+        guard case .recording(let subscription) = stage else { return }
+        stage = .finished
         _ = settle()
         readPendingState()
-        subscription?.cancel()
-        subscription = nil
+        subscription.cancel()
         unpin(evenIfStatesWait: true)
         reportBrokenInvariant()
         guard isExhaustive else { return }

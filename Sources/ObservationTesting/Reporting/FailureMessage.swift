@@ -31,7 +31,7 @@ struct FailureMessage<Value> {
     /// The labels of the conditions (the steps that are not `never`), in order.
     ///
     /// Worked out only when a message is written: a wait that succeeds never needs them, and
-    /// building the list on every wait cost two arrays made and freed around each wake.
+    /// makes no arrays for them.
     var labels: [String?] { steps.filter { !$0.isForbidding }.map(\.label) }
     let timeout: Duration
     let ending: WaitPlan<Value>.Ending

@@ -34,7 +34,7 @@ struct Timeline<Value> {
         count += 1
         if head.count < Self.headCapacity {
             // Room for the whole head at once: most waits see two values (the current one and
-            // the change), and growing the array one by one reallocated it between them.
+            // the change), and growing the array one by one would reallocate it between them.
             if head.isEmpty { head.reserveCapacity(Self.shownFirst) }
             head.append(entry)
         } else if tail.count < Self.tailCapacity {

@@ -20,7 +20,7 @@ import Testing
 /// ``advance(by:isolation:fileID:filePath:line:column:)`` moves time to each due deadline in
 /// turn, and before it moves on, waits until every sleeper it woke has resumed: their `sleep`
 /// calls have returned. That is one continuation resume each way, with no `Task.yield()` loops,
-/// so it costs microseconds and never runs out of yields on a loaded machine. What the woken code
+/// so it never runs out of yields on a loaded machine. What the woken code
 /// does next runs concurrently with the test, as real code would after a real sleep: observe its
 /// effects with `until`. To drive a whole chain of sleeps, use
 /// ``run(timeout:isolation:fileID:filePath:line:column:_:)``.
@@ -76,7 +76,6 @@ public final class TestClock: Clock, Sendable {
         let test: RunningTest
     }
 
-    /// What a sleeper is resumed with: whether an advance waits for it to check in.
     /// An action a ``TestScheduler`` on this clock scheduled, run when time reaches it.
     struct Scheduled {
         let id: UInt64
@@ -87,6 +86,7 @@ public final class TestClock: Clock, Sendable {
         let action: () -> Void
     }
 
+    /// What a sleeper is resumed with: whether an advance waits for it to check in.
     struct Wake: Sendable {
         let isAwaited: Bool
     }

@@ -320,7 +320,7 @@ extension Publisher {
             // each value once it is stored, so the test's next line reads it from the property
             // even when another thread assigned it. (A cast to the concrete type, which the
             // compiler settles where `until` is specialised: a cast to a protocol with a primary
-            // associated type was looked up at run time on every wait.)
+            // associated type is looked up at run time on every wait.)
             if let property = self as? Published<Output>.Publisher {
                 return WaitSource(
                     subscribe: { mailbox in
@@ -364,7 +364,7 @@ extension Publisher {
 /// Whether `publisher` sends changes made with no suspension point between them as one.
 ///
 /// Generic and inlinable, so that where `until` is specialised the answer is known when
-/// compiling; through `Any` every wait paid a run-time conformance lookup.
+/// compiling, with no run-time conformance lookup (which a check through `Any` makes).
 @inlinable
 func isCoalescing<P>(_ publisher: P) -> Bool {
     publisher is any CoalescingPublisher

@@ -170,8 +170,8 @@ final class StateChecks {
                 readsNothing = true
             }
         } else {
-            // Called directly, not through a closure kept in a local: a debug build allocated
-            // that closure, and the outcome it wrote, on every change's path.
+            // Called directly, not through a closure kept in a local, which a debug build
+            // allocates, with the outcome it writes, on every change's path.
             outcome = Self.evaluate(condition)
         }
         if readsNothing { outcome = .readNothing }
@@ -179,8 +179,8 @@ final class StateChecks {
         var changes: [StateSnapshot.Property] = []
         // The state is read for the failure timeline. A check that meets the last condition of
         // a wait that cannot fail after it ends the wait: its state would never be shown, and
-        // reading every property of the watched models was most of the time from the change
-        // to the test's next line.
+        // reading every property of the watched models is the largest cost between the change
+        // and the test's next line.
         let endsTheWait =
             !mayFailAfterLastCondition && step == conditions.count - 1
             && { if case .returned(true) = outcome { true } else { false } }()

@@ -33,7 +33,7 @@ package final class Mailbox<Message>: @unchecked Sendable {
 
     @usableFromInline let lock = Lock()
     // @exclusivity(unchecked): only reached while holding `lock`, which already makes every
-    // access exclusive; the runtime's own check was a call on every post and take.
+    // access exclusive, so the runtime's own check, a call on every post and take, is spared.
     @usableFromInline @exclusivity(unchecked) var state = State()
 
     @inlinable

@@ -253,8 +253,8 @@
         func cancel(_ subscription: Subscription) {
             // The handlers and queued events are released after the lock: their deinit may re-enter.
             // Once the stage is ended under the lock, no delivery reads the handlers again, so
-            // they are cleared in place after it. Moving them out to release later (into a tuple,
-            // or through `take()`) re-wrapped each closure in a new one: allocations on every cancel.
+            // they are cleared in place after it: moved out to release later (into a tuple, or
+            // through `take()`), each closure is re-wrapped in a new one, an allocation.
             lock.lock()
             if let index = subscriptions.firstIndex(where: { $0 === subscription }) {
                 subscriptions.remove(at: index)

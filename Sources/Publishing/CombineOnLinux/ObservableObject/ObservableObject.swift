@@ -50,7 +50,7 @@
     ///
     /// An object with `@Published` properties keeps it in them, as Combine does: made once and
     /// installed in every one, so assigning a property fires it without any lookup. Reading
-    /// `objectWillChange` finds them by reflection (microseconds; subscribing is what reads it).
+    /// `objectWillChange` finds them by reflection (subscribing, not assigning, reads it).
     /// Only an object with no `@Published` property needs the side table, which holds it weakly,
     /// and a weakly referenced object pays for that on every retain and release.
     enum SynthesizedWillChange {

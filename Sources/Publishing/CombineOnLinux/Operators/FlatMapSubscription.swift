@@ -14,8 +14,8 @@
     /// and sent by that one; a delivery nested on the delivering thread (a value an inner
     /// publisher sends from inside the subscriber's `receive`) goes out at once, as Combine's.
     ///
-    /// Inlinable, so that it is specialised where the publishers' types are known: compiled only
-    /// in this module, it looked up the generic metadata of its state on every value.
+    /// Inlinable, so that it is specialised where the publishers' types are known and looks up
+    /// no generic metadata of its state on a value's path.
     @usableFromInline
     // @unchecked: every mutable field is in `state`, behind its lock; the downstream, the
     // upstream's subscription and the inner publishers' are called after the lock is released.

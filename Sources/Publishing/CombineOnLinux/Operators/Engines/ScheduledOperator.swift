@@ -96,7 +96,7 @@
 
         private let state: Locked<Lifecycle>
         private let schedule: (@escaping () -> Void) -> Void
-        private var gate: Gate<Void, Input, Failure>!
+        private let gate: Gate<Void, Input, Failure>
         /// The operator's type, which names this subscription.
         private let publisherType: Any.Type
 
@@ -108,14 +108,16 @@
         ) {
             self.schedule = schedule
             self.publisherType = publisherType
-            // The handlers hold the downstream until the completion or a cancel; they reach this
-            // object weakly (it holds the gate), while it is delivering, so it is there.
-            state = Locked(.awaitingSubscription(downstream))
+            // The handlers hold the downstream until the completion or a cancel. A delivered
+            // value's demand is asked of the upstream through the state, which the handlers
+            // share with this object (the upstream is there until the stream ends).
+            let state = Locked(Lifecycle.awaitingSubscription(downstream))
+            self.state = state
             gate = Gate(
                 (),
-                receiveValue: { [weak self] value in
+                receiveValue: { value in
                     let more = downstream.receive(value)
-                    if more > 0 { self?.requestUpstream(more) }
+                    if more > 0 { state.withLock { $0.upstream }?.request(more) }
                 },
                 receiveCompletion: { downstream.receive(completion: $0) })
         }

@@ -161,7 +161,7 @@
         /// one that lets it go is released with it.
         private let subscriber: Downstream
         private let steps: Steps<Input, Failure, Downstream.Input, Downstream.Failure>
-        private var forwarder: Forwarder<Downstream.Input, Downstream.Failure>!
+        private let forwarder: Forwarder<Downstream.Input, Downstream.Failure>
         /// Whether the value being handled was sent on, and the demand its delivery returned.
         private var sent = false
         private var demandAfter = Subscribers.Demand.none
@@ -184,10 +184,13 @@
             subscriber = downstream
             self.publisherType = publisherType
             self.steps = steps
-            // Unowned: the forwarder is this object's own and is called only from its methods.
+            // The forwarder is this object's own and is called only from its methods, so it
+            // reaches this object weakly (set before this object is shared), and finds it there.
+            weak var owner: StepSubscription?
             forwarder = Forwarder(
-                receiveValue: { [unowned self] in deliver($0) },
-                receiveCompletion: { [unowned self] in complete($0) })
+                receiveValue: { owner?.deliver($0) },
+                receiveCompletion: { owner?.complete($0) })
+            owner = self
             // Weak: the link's token also cancels when it is released, with this object.
             forwarder.link.attach(AnyCancellable { [weak self] in self?.cancelUpstream() })
         }
