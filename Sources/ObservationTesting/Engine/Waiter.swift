@@ -32,6 +32,7 @@ enum Waiter {
             let result = await wait(
                 subscribing: source.subscribe,
                 plan: erased,
+                recorders: source.recorders,
                 timeout: request,
                 helper: helper,
                 isolation: isolation,
@@ -55,6 +56,7 @@ enum Waiter {
         source noun: String,
         coalescesChanges: Bool,
         valuesReadBefore: Int,
+        recorders: StateRecorders.Match?,
         steps: [Condition<Any>],
         idleTimeout: Timeout?,
         timeout: Timeout?,
@@ -70,6 +72,7 @@ enum Waiter {
         return await wait(
             subscribing: subscribe,
             plan: plan,
+            recorders: recorders,
             timeout: TimeoutRequest(timeout),
             helper: helper,
             isolation: isolation,
@@ -81,6 +84,7 @@ enum Waiter {
     private static func wait(
         subscribing subscribe: EventSubscription,
         plan: WaitPlan<Any>,
+        recorders: StateRecorders.Match?,
         timeout request: TimeoutRequest,
         helper: String,
         isolation: isolated (any Actor)?,
@@ -164,6 +168,9 @@ enum Waiter {
             actionTask.cancel()
             await actionTask.value
         }
+        // Recorders of the same state read it on their own schedule: the test resumes after
+        // they have read what this wait saw, not between them.
+        await StateRecorders.settle(recorders, isolation: isolation)
         return result
     }
 }

@@ -36,7 +36,7 @@ import Publishing
 ///
 /// Recording stops at ``finish(isolation:fileID:filePath:line:column:)``, or when the model is released.
 public final class ChangeRecorder<Model: AnyObject> {
-    private let storage = RecordingStorage<StateSnapshot, Never>()
+    let storage = RecordingStorage<StateSnapshot, Never>()
     private var subscription: AnyCancellable?
     /// The last state asserted (or, for the first step, the state when recording began).
     private var expected: StateSnapshot
@@ -79,7 +79,8 @@ public final class ChangeRecorder<Model: AnyObject> {
             // snapshot reads storage through reflection, which it does not.
             return Self.snapshot(of: model, naming: keyPaths)
         }
-        subscription = snapshots.sink(
+        let reads = snapshots.sink(
+            handingReadsTo: nil,
             receiveCompletion: { storage.receive(.completion($0, arrived: .now)) },
             receiveValue: { [weak model] snapshot in
                 // A read can come without a change of a property named: a confirming read after
@@ -96,6 +97,9 @@ public final class ChangeRecorder<Model: AnyObject> {
                 storage.receive(.value(snapshot, arrived: .now)) { $0 == snapshot }
             }
         )
+        // Waits on the model let this recorder catch up before they return.
+        StateRecorders.register(reads, observing: [model])
+        subscription = AnyCancellable { reads.cancel() }
         // The first read is made on subscribing: the state the steps start from.
         expected =
             storage.state.withLock { state in
