@@ -318,17 +318,6 @@ public final class ChangeRecorder<Model: AnyObject> {
         }
     }
 
-    /// The model's state, with the values of the properties named; reading those through
-    /// their key paths is what Observation tracks, inside a tracked read.
-    private static func snapshot(
-        of model: Model, naming keyPaths: [PartialKeyPath<Model>]
-    ) -> StateSnapshot {
-        let wakingValues = keyPaths.map { model[keyPath: $0] }
-        var snapshot = StateSnapshot(of: [model])
-        snapshot.wakingValues = wakingValues
-        return snapshot
-    }
-
     /// Notes in `snapshot` how `model` fails `invariant`, if it does.
     private static func check(
         _ snapshot: inout StateSnapshot, of model: Model,

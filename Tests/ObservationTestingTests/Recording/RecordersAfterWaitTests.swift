@@ -64,6 +64,9 @@ func observableRun(isolation: isolated (any Actor)? = #isolation) async -> Recor
     let recorder = record(model, \.count)
     let changes = model.recordChanges(\.count, exhaustive: false)
     await until(model, \.count, satisfies: [{ $0 == 1 }]) {
+        // Capturing the caller's actor runs the action on it, as a test's action on its own
+        // actor's model does.
+        _ = isolation
         model.count = 1
     }
     let seen = RecordedAfterWait(values: recorder.values, states: changes.recordedCounts)
@@ -77,6 +80,7 @@ func observableObjectRun(isolation: isolated (any Actor)? = #isolation) async ->
     let recorder = model.$count.record()
     let changes = model.recordChanges(exhaustive: false)
     await until(model.$count, satisfies: [{ $0 == 1 }]) {
+        _ = isolation
         model.count = 1
     }
     let seen = RecordedAfterWait(values: recorder.values, states: changes.recordedCounts)
