@@ -13,6 +13,9 @@ struct WaitSource<Output, Failure: Error> {
     @usableFromInline var valuesReadBefore: Int
     /// Told how many values a wait that succeeded took: a recorder moves on by that many.
     @usableFromInline var didConsume: ((Int) -> Void)?
+    /// The recorders reading the same state on their own schedule, which the wait lets catch up
+    /// before it returns: see ``StateRecorders``.
+    @usableFromInline var recorders: StateRecorders.Match?
 
     @usableFromInline
     init(
@@ -20,8 +23,10 @@ struct WaitSource<Output, Failure: Error> {
         noun: String = "publisher",
         coalescesChanges: Bool = false,
         valuesReadBefore: Int = 0,
-        didConsume: ((Int) -> Void)? = nil
+        didConsume: ((Int) -> Void)? = nil,
+        recorders: StateRecorders.Match? = nil
     ) {
+        self.recorders = recorders
         self.valuesReadBefore = valuesReadBefore
         self.subscribe = subscribe
         self.noun = noun

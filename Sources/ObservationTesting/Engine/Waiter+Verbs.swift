@@ -25,6 +25,7 @@ extension Waiter {
                 source: source.noun,
                 coalescesChanges: source.coalescesChanges,
                 valuesReadBefore: source.valuesReadBefore,
+                recorders: source.recorders,
                 steps: conditions.map { $0.erased(met: met) },
                 idleTimeout: idleTimeout?.timeoutValue,
                 timeout: timeout?.timeoutValue,

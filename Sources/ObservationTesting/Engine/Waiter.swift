@@ -31,6 +31,7 @@ enum Waiter {
             let result = await wait(
                 subscribing: source.subscribe,
                 plan: erased,
+                recorders: source.recorders,
                 timeout: request,
                 helper: helper,
                 isolation: isolation,
@@ -54,6 +55,7 @@ enum Waiter {
         source noun: String,
         coalescesChanges: Bool,
         valuesReadBefore: Int,
+        recorders: StateRecorders.Match?,
         steps: [Condition<Any>],
         idleTimeout: Timeout?,
         timeout: Timeout?,
@@ -69,6 +71,7 @@ enum Waiter {
         return await wait(
             subscribing: subscribe,
             plan: plan,
+            recorders: recorders,
             timeout: TimeoutRequest(timeout),
             helper: helper,
             isolation: isolation,
@@ -80,6 +83,7 @@ enum Waiter {
     private static func wait(
         subscribing subscribe: EventSubscription,
         plan: WaitPlan<Any>,
+        recorders: StateRecorders.Match?,
         timeout request: TimeoutRequest,
         helper: String,
         isolation: isolated (any Actor)?,
@@ -163,6 +167,9 @@ enum Waiter {
             actionTask.cancel()
             await actionTask.value
         }
+        // Recorders of the same state read it on their own schedule: the test resumes after
+        // they have read what this wait saw, not between them.
+        await StateRecorders.settle(recorders, isolation: isolation)
         return result
     }
 }

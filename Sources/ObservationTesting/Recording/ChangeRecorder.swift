@@ -38,7 +38,7 @@ import Publishing
 /// While recorded states wait for a step, the recorder holds the model: a step's read of a
 /// property the state does not hold (a computed one) reads the model.
 public final class ChangeRecorder<Model: AnyObject> {
-    private let storage = RecordingStorage<StateSnapshot, Never>()
+    let storage = RecordingStorage<StateSnapshot, Never>()
     /// Where recording is: the subscription that records, until `finish()`.
     private enum Stage {
         case recording(AnyCancellable)
@@ -91,7 +91,8 @@ public final class ChangeRecorder<Model: AnyObject> {
             // snapshot reads storage through reflection, which it does not.
             return Self.snapshot(of: model, naming: keyPaths)
         }
-        let subscription = snapshots.sink(
+        let reads = snapshots.sink(
+            handingReadsTo: nil,
             receiveCompletion: { storage.receive(.completion($0, arrived: .now)) },
             receiveValue: { [weak model] snapshot in
                 // A read can come without a change of a property named: a confirming read after
@@ -109,7 +110,9 @@ public final class ChangeRecorder<Model: AnyObject> {
                 if let model { pin.withLock { $0 = model } }
             }
         )
-        stage = .recording(subscription)
+        // Waits on the model let this recorder catch up before they return.
+        StateRecorders.register(reads, observing: [model])
+        stage = .recording(AnyCancellable { reads.cancel() })
         // The first read is made on subscribing: the state the steps start from.
         expected =
             storage.state.withLock { state in
@@ -320,17 +323,6 @@ public final class ChangeRecorder<Model: AnyObject> {
             return pinned
         }
         _ = released
-    }
-
-    /// The model's state, with the values of the properties named; reading those through
-    /// their key paths is what Observation tracks, inside a tracked read.
-    private static func snapshot(
-        of model: Model, naming keyPaths: [PartialKeyPath<Model>]
-    ) -> StateSnapshot {
-        let wakingValues = keyPaths.map { model[keyPath: $0] }
-        var snapshot = StateSnapshot(of: [model])
-        snapshot.wakingValues = wakingValues
-        return snapshot
     }
 
     /// Notes in `snapshot` how `model` fails `invariant`, if it does.

@@ -24,10 +24,23 @@ extension Publisher {
         column: UInt = #column
     ) -> Recorder<Output, Failure> {
         let storage = RecordingStorage<Output, Failure>()
-        let subscription = sink(
-            receiveCompletion: { storage.receive(.completion($0, arrived: .now)) },
-            receiveValue: { storage.receive(.value($0, arrived: .now)) }
-        )
+        let subscription: AnyCancellable
+        if let observed = self as? any ReadHandingPublisher<Output> {
+            // Observed state, read on this actor on its own schedule: registered, so that a wait
+            // on the same model returns only once this recorder has read what the wait saw.
+            let reads = observed.sink(
+                handingReadsTo: nil,
+                receiveCompletion: { _ in storage.receive(.completion(.finished, arrived: .now)) },
+                receiveValue: { storage.receive(.value($0, arrived: .now)) }
+            )
+            StateRecorders.register(reads, observing: observed.observedObjects)
+            subscription = AnyCancellable { reads.cancel() }
+        } else {
+            subscription = sink(
+                receiveCompletion: { storage.receive(.completion($0, arrived: .now)) },
+                receiveValue: { storage.receive(.value($0, arrived: .now)) }
+            )
+        }
         return Recorder(
             storage: storage, subscription: subscription,
             madeAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))

@@ -236,7 +236,9 @@ extension ObservedProperty {
     /// Inlinable down to the read (see ``ObservedProperty/sink(handingReadsTo:receiveCompletion:receiveValue:)``),
     /// so a wait's reads and posts are specialised for the model's and value's types.
     @inlinable
-    var waitSource: WaitSource<Value, Never> { observedWaitSource(noun: "property") }
+    var waitSource: WaitSource<Value, Never> {
+        observedWaitSource(noun: "property", recorders: .object(ObjectIdentifier(observedModel)))
+    }
 }
 
 extension ReadHandingPublisher {
@@ -246,9 +248,12 @@ extension ReadHandingPublisher {
     /// the main actor directly, so the read still comes before the changing code's next
     /// suspension ends. Elsewhere a wake through a continuation would not, and the reads run on
     /// the wait's actor on their own. Either way the subscription is the ``ReadScheduler``, which
-    /// a wait asks to settle the reads still to come before it ends a window.
+    /// a wait asks to settle the reads still to come before it ends a window. `recorders` are
+    /// those the wait lets catch up before it returns; by default, those of the objects it reads.
     @inlinable
-    func observedWaitSource(noun: String) -> WaitSource<Output, Never> {
+    func observedWaitSource(
+        noun: String, recorders: StateRecorders.Match? = nil
+    ) -> WaitSource<Output, Never> {
         let readsOnMainActor = readsOnMainActor
         return WaitSource(
             subscribe: { [self] mailbox in
@@ -261,7 +266,8 @@ extension ReadHandingPublisher {
                 )
             },
             noun: noun,
-            coalescesChanges: true
+            coalescesChanges: true,
+            recorders: recorders ?? .objects(observedObjects.map(ObjectIdentifier.init))
         )
     }
 }

@@ -325,7 +325,8 @@ extension Publisher {
                 return WaitSource(
                     subscribe: { mailbox in
                         property.sinkAfterStores { mailbox.post(.value($0, arrived: .now)) }
-                    }
+                    },
+                    recorders: .observableObjects
                 )
             }
         #else
@@ -343,11 +344,17 @@ extension Publisher {
                                 mailbox.post(.value(value, arrived: .now))
                             }
                         )
-                    }
+                    },
+                    recorders: .observableObjects
                 )
             }
         #endif
         let isProperty = isCoalescing(self)
+        // Observed state subscribed as any publisher still lets its recorders catch up.
+        var recorders: StateRecorders.Match?
+        if isProperty, let observed = self as? any ReadHandingPublisher {
+            recorders = .objects(observed.observedObjects.map(ObjectIdentifier.init))
+        }
         return WaitSource(
             subscribe: { mailbox in
                 sink(
@@ -356,7 +363,8 @@ extension Publisher {
                 )
             },
             noun: isProperty ? "property" : "publisher",
-            coalescesChanges: isProperty
+            coalescesChanges: isProperty,
+            recorders: recorders
         )
     }
 }

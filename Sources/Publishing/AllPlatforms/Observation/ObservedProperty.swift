@@ -67,6 +67,14 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: ClosurePub
     @inlinable
     package var readsOnMainActor: Bool { runner.isMainActor }
 
+    /// The model it observes.
+    @inlinable
+    package var observedModel: Model { model }
+
+    /// The model it observes, as the one object it reads.
+    @inlinable
+    package var observedObjects: [AnyObject] { [model] }
+
     /// Like `sink`, but each read after a change is handed to `handoff` to run, instead of being
     /// queued on the actor by itself. For a subscriber suspended on the main actor whose wake is
     /// queued there directly (a wait, through its mailbox), which runs the read when it wakes:
@@ -112,6 +120,9 @@ package typealias JobHandoff = @Sendable (@escaping @Sendable () -> Void) -> Voi
 package protocol ReadHandingPublisher<Output>: Publisher where Failure == Never {
     /// Whether it was made on the main actor, where such a subscriber can run its reads.
     var readsOnMainActor: Bool { get }
+
+    /// The objects whose state it reads: a wait on them lets recorders of them catch up.
+    var observedObjects: [AnyObject] { get }
 
     /// Like `sink`, but each read after a change is handed to `handoff` to run: see
     /// ``ObservedProperty/sink(handingReadsTo:receiveCompletion:receiveValue:)``. The

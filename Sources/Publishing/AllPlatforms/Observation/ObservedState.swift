@@ -47,6 +47,9 @@ package struct ObservedState<Value>: ClosurePublisher, CoalescingPublisher, Read
     /// Whether it was made on the main actor: see ``ObservedProperty/readsOnMainActor``.
     package var readsOnMainActor: Bool { runner.isMainActor }
 
+    /// The objects it watches.
+    package var observedObjects: [AnyObject] { objects }
+
     /// Like `sink`, but each read after a change is handed to `handoff` to run: see
     /// ``ObservedProperty/sink(handingReadsTo:receiveCompletion:receiveValue:)``.
     package func sink(

@@ -156,6 +156,22 @@ package final class ReadScheduler: Cancellable, @unchecked Sendable {
         run(action, handingTo: handoff)
     }
 
+    /// Reads once more on the observer's actor, behind every read scheduled so far, then runs
+    /// `action` there: whatever was stored before this call has been read and sent by then, even
+    /// where the change's signal came before its store (``ChangeSignal/beforeStore``) and the
+    /// reads that confirm it are still due. Once cancelled, only `action` runs.
+    package func readOnceMore(then action: @escaping @Sendable () -> Void) {
+        var handoff: JobHandoff?
+        state.withLock { handoff = $0.handoff }
+        run(
+            { [self] in
+                var read: ((Bool) -> Void)?
+                state.withLock { read = $0.read }
+                read?(false)
+                action()
+            }, handingTo: handoff)
+    }
+
     /// Runs `job` on the observer's actor: through `handoff` if there is one, else `runner`.
     private func run(_ job: @escaping @Sendable () -> Void, handingTo handoff: JobHandoff?) {
         if let handoff {
