@@ -65,18 +65,30 @@ enum StateRecorders {
             }
         }
         guard !matching.isEmpty else { return }
+        // Bounded, so that a recorder whose actor never runs again (blocked by the test, say)
+        // cannot keep a wait that has its verdict from returning: it is then merely behind.
+        var patience: DeadlineTimer?
         await withCheckedContinuation(isolation: isolation) {
             (continuation: CheckedContinuation<Void, Never>) in
-            let left = Locked(matching.count)
-            for reads in matching {
-                reads.readOnceMore {
-                    let isLast = left.withLock { left -> Bool in
-                        left -= 1
-                        return left == 0
-                    }
-                    if isLast { continuation.resume() }
+            let pending = Locked((left: matching.count, continuation: Optional(continuation)))
+            let finish: @Sendable (_ all: Bool) -> Void = { all in
+                let ready = pending.withLock { pending -> CheckedContinuation<Void, Never>? in
+                    pending.left -= 1
+                    guard all || pending.left == 0 else { return nil }
+                    defer { pending.continuation = nil }
+                    return pending.continuation
                 }
+                ready?.resume()
+            }
+            patience = DeadlineTimer(after: Self.patience) { finish(true) }
+            for reads in matching {
+                reads.readOnceMore { finish(false) }
             }
         }
+        patience?.cancel()
     }
+
+    /// How long a wait gives its model's recorders to catch up before it returns regardless;
+    /// bound by tests to see that it does.
+    @TaskLocal static var patience: Duration = .seconds(10)
 }

@@ -98,6 +98,11 @@ final class QueueExecutor: SerialExecutor, @unchecked Sendable {
         queue.async { job.runSynchronously(on: executor) }
     }
 
+    /// Holds this executor's queue, and every job of it, until `gate` is signalled.
+    func block(until gate: DispatchSemaphore) {
+        queue.async { gate.wait() }
+    }
+
     /// Whether the caller is running one of this executor's jobs.
     var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
 
