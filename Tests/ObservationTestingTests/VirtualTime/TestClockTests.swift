@@ -130,7 +130,7 @@ struct TestClockTests {
             clock.pendingDeadlines.map(\.offset) == [
                 .seconds(1), .seconds(1), .seconds(2), .seconds(2), .seconds(2),
             ])
-        await clock.run {
+        await clock.run(timeout: 120) {
             for task in tasks { try? await task.value }
         }
         #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
@@ -150,7 +150,9 @@ struct TestClockTests {
                 woke.append(seconds)
             }
         }
-        await clock.run { await task.value }
+        // A budget only a hang reaches: under ThreadSanitizer the rest of the suite can keep the
+        // shared pool, which runs the woken sleeper, busy for longer than the default 10 s.
+        await clock.run(timeout: 120) { await task.value }
         #expect(woke == [1, 2, 3])
         #expect(clock.now == TestClock.Instant(offset: .seconds(6)))
     }
@@ -161,7 +163,7 @@ struct TestClockTests {
         let task = Task.detached {
             for seconds in 1...3 { try await clock.sleep(for: .seconds(seconds)) }
         }
-        await clock.run { _ = await task.result }
+        await clock.run(timeout: 120) { _ = await task.result }
         #expect(clock.now == TestClock.Instant(offset: .seconds(6)))
         #expect(clock.sleeperCount == 0)
     }
@@ -266,7 +268,7 @@ struct TestClockConcurrencyTests {
             }
         }
         await until(clock.sleeperCounts, satisfies: [.equals(sleepers)])
-        await clock.run {
+        await clock.run(timeout: 120) {
             for task in tasks { _ = await task.result }
         }
         for task in tasks {

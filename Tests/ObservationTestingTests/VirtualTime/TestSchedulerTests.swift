@@ -156,7 +156,7 @@ struct TestSchedulerTests {
         let clock = TestClock()
         let scheduler = DispatchQueue.test(clock: clock)
         let done = Locked(false)
-        await clock.run {
+        await clock.run(timeout: 120) {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 scheduler.schedule(after: scheduler.now.advanced(by: .seconds(10))) {
                     done.withLock { $0 = true }
