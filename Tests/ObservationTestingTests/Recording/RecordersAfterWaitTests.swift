@@ -148,11 +148,9 @@ struct RecordersAfterWaitTests {
         #expect(result.current == 30, "\(result.description)")
     }
 
-    @Test("On no actor, an @Observable model's recorders hold what the wait saw")
-    func observableNonisolated() async {
-        let result = await tally(.observable)
-        #expect(result.current == 30, "\(result.description)")
-    }
+    // No test of an `@Observable` model on no actor: its recorders read it on threads of their
+    // own while the test's action assigns it, a data race of the test's making (ThreadSanitizer
+    // reports it). Off the main actor, the model lives on another actor, as above.
 
     @Test("On the main actor, an ObservableObject's recorders hold what the wait saw")
     @MainActor
