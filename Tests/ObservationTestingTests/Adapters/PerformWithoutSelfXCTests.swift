@@ -97,7 +97,7 @@ final class PerformWithoutSelfXCTests: XCTestCase {
         }
         let failures = await expectFailure(containing: "timed out") {
             await until(subject, satisfies: [{ $0 < 0 }], timeout: 0.05) {
-                try await Task.sleep(for: .seconds(30))
+                await suspendUntilCancelled()
             }
         }
         XCTAssertEqual(failures.count, 1)

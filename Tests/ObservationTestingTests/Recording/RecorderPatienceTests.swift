@@ -5,9 +5,9 @@ import Testing
 @testable import ObservationTesting
 
 /// A model assigned by the test and read by a recorder on another actor.
+@Observable
 // @unchecked: the test assigns `count` only while the recorder's actor is blocked, and the
 // recorder reads it only after the test has released that actor (the semaphore orders the two).
-@Observable
 final class PatienceCounter: @unchecked Sendable {
     var count = 0
 }
