@@ -131,6 +131,9 @@ enum HintCase {
         let model = HintSearchModel(clock: clock)
         let task = Task { await model.search("swift") }
         await clock.advance(by: HintSearchModel.debounce, whenAsleep: 1, timeout: setUpTimeout)
+        // The woken task has resumed, but sleeps on its latency only once the main actor runs
+        // it: on a loaded machine that can take longer than the wait under test.
+        await until(clock.sleeperCounts, timeout: setUpTimeout) { $0 == 1 }
         let messages = await capture {
             await until(
                 model.$results, satisfies: [{ $0.isEmpty }, { !$0.isEmpty }], timeout: timeout)
