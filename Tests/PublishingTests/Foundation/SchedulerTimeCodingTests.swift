@@ -23,12 +23,19 @@ struct SchedulerTimeCodingTests {
         try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
     }
 
-    @Test("A dispatch queue's time is its number of nanoseconds; a stride is keyed _nanoseconds")
-    func dispatchQueue() throws {
+    @Test("A dispatch queue's time is its number of nanoseconds")
+    func dispatchQueueTime() throws {
         let time = DispatchQueue.SchedulerTimeType(DispatchTime(uptimeNanoseconds: 42))
         #expect(try Self.json(Keyed(value: time)) == #"{"value":42}"#)
         #expect(try Self.roundTrip(Keyed(value: time)) == Keyed(value: time))
+    }
 
+    @Test(
+        "A dispatch queue's stride is keyed _nanoseconds",
+        // OpenCombine's testStrideCodable, run against Apple's Combine, expects `_nanoseconds`.
+        .skippedInAppleImitation(
+            "its dispatch stride encodes as {\"nanoseconds\": …}, Apple's as {\"_nanoseconds\"…}"))
+    func dispatchQueueStride() throws {
         let stride = DispatchQueue.SchedulerTimeType.Stride.nanoseconds(419_872)
         #expect(try Self.json(stride) == #"{"_nanoseconds":419872}"#)
         #expect(try Self.roundTrip(stride) == stride)
