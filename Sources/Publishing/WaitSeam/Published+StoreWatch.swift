@@ -56,7 +56,10 @@
         /// A `@Published` assignment of a watched property, called with the lock held: delivers
         /// `value`, stores it, then runs what the watchers asked to run after the store, and
         /// releases the lock.
-        @inlinable
+        ///
+        /// Never inlined, so that the assignment of a property no test watches (`publishThenStore`)
+        /// stays as small as Combine's.
+        @inlinable @inline(never)
         func publishThenStoreAndUnlock(_ value: Output, watchedBy watch: StoreWatch) {
             let sequence = accept(value)
             if subscriptions.count == 1, !subscriptions[0].turn.isTaken,
