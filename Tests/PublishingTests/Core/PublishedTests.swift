@@ -341,8 +341,8 @@ struct PublishedTests {
             var hooked: [Int] = []
             var sunk: [Int] = []
             var probe: Probe? = Probe { released = true }
-            let hook = model.$value.sinkAfterStores { [probe] in
-                withExtendedLifetime(probe) { hooked.append($0) }
+            let hook = model.$value.sinkAfterStores { [probe] value in
+                withExtendedLifetime(probe) { hooked.append(value) }
             }
             probe = nil
             let sink = model.$value.sink { sunk.append($0) }
