@@ -13,7 +13,7 @@
         /// Fires `object`'s `objectWillChange`, then delivers `value`, then stores it: a
         /// `@Published` assignment, in Combine's order.
         @inlinable
-        package func send(_ value: Output, announcingChangeOf object: AnyObject) {
+        func send(_ value: Output, announcingChangeOf object: AnyObject) {
             lock.lock()
             let willChange = self.willChange
             lock.unlock()

@@ -22,9 +22,9 @@
     @usableFromInline
     // @unchecked: every mutable field here and in `Subscription` is guarded by `lock`, except a
     // claimed subscriber's delivery, which only the thread whose turn it is performs.
-    package final class Relay<Output, Failure: Error>: @unchecked Sendable {
-        @usableFromInline package typealias Event = PublisherEvent<Output, Failure>
-        @usableFromInline package typealias Completion = Subscribers.Completion<Failure>
+    final class Relay<Output, Failure: Error>: @unchecked Sendable {
+        @usableFromInline typealias Event = PublisherEvent<Output, Failure>
+        @usableFromInline typealias Completion = Subscribers.Completion<Failure>
 
         @usableFromInline
         final class Subscription {
@@ -141,23 +141,23 @@
 
         /// A relay with no current value, like `PassthroughSubject`.
         @inlinable
-        package init() {}
+        init() {}
 
         /// A relay that replays `value` to each new subscriber, like `CurrentValueSubject`.
         @inlinable
-        package init(value: Output) {
+        init(value: Output) {
             current = value
         }
 
         /// The current value. Only call this on a relay made with `init(value:)`.
         @inlinable
-        package var value: Output {
+        var value: Output {
             lock.withLock { current! }
         }
 
         /// Stores `value` as the current one (if the relay has one) and delivers it.
         @inlinable
-        package func send(_ value: Output) {
+        func send(_ value: Output) {
             lock.lock()
             guard completion == nil else {
                 lock.unlock()
@@ -169,14 +169,14 @@
 
         /// A relay for a `@Published` property of initial value `value`.
         @inlinable
-        package init(property value: Output) {
+        init(property value: Output) {
             current = value
             stored = value
         }
 
         /// Delivers the completion and ends every subscription; later events are ignored.
         @inlinable
-        package func send(completion: Completion) {
+        func send(completion: Completion) {
             lock.lock()
             guard self.completion == nil else {
                 lock.unlock()
@@ -213,7 +213,7 @@
 
         /// Subscribes a pair of closures, replaying the current value (or the completion) first.
         @inlinable
-        package func subscribe(
+        func subscribe(
             receiveCompletion: @escaping (Completion) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {
