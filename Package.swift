@@ -14,11 +14,12 @@ let package = Package(
     products: [
         .library(name: "Publishing", targets: ["Publishing"]),
         .library(name: "ObservationTesting", targets: ["ObservationTesting"]),
-        .library(name: "Examples", targets: ["Examples"]),
     ],
     targets: [
         .target(name: "Publishing"),
         .target(name: "ObservationTesting", dependencies: ["Publishing"]),
+        // Reference view models to copy, tested by ExamplesTests; not a product, as no app imports
+        // them.
         .target(name: "Examples", dependencies: ["Publishing"], path: "Examples"),
         // `swift run -c release Benchmarks`: measurements beside their floors, as ratios.
         .executableTarget(

@@ -328,5 +328,32 @@ struct PublishedTests {
             #expect(seen == ["0 stored 0", "1 stored 1", "2 stored 2"])
             withExtendedLifetime((hook, sink)) {}
         }
+
+        @Test("A cancelled hook is released and gets nothing more; a sink beside it goes on")
+        func cancelledHookIsReleased() {
+            final class Probe {
+                let onDeinit: () -> Void
+                init(onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+                deinit { onDeinit() }
+            }
+            let model = SharedModel()
+            var released = false
+            var hooked: [Int] = []
+            var sunk: [Int] = []
+            var probe: Probe? = Probe { released = true }
+            let hook = model.$value.sinkAfterStores { [probe] value in
+                withExtendedLifetime(probe) { hooked.append(value) }
+            }
+            probe = nil
+            let sink = model.$value.sink { sunk.append($0) }
+            model.value = 1
+            hook.cancel()
+            #expect(released)
+            model.value = 2
+            #expect(hooked == [0, 1])
+            #expect(sunk == [0, 1, 2])
+            #expect(model.value == 2)
+            withExtendedLifetime(sink) {}
+        }
     #endif
 }

@@ -21,7 +21,8 @@
 /// the owner's lock held. The one exception to "no lock held": the package's own subscribers to
 /// a `@Published` property (a test's wait, a whole-model check) are handed a value under the
 /// property's lock right after the store, so that no other assignment comes between the store
-/// and the hand-over; they must not use that property (`Relay+Published.swift`).
+/// and the hand-over; they must not use that property (the wait seam,
+/// `WaitSeam/Published+StoreWatch.swift`).
 @usableFromInline
 package struct DeliveryTurn {
     /// How many deliveries are under way: more than one only nested on `deliveringThread`.

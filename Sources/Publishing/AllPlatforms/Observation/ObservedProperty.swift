@@ -21,9 +21,7 @@ public import Observation
 ///   store takes longer than that.
 ///
 /// Make it with ``publisher(for:on:isolation:)``, and subscribe on the same actor.
-public struct ObservedProperty<Model: AnyObject & Observable, Value>: ClosurePublisher,
-    CoalescingPublisher, ReadHandingPublisher
-{
+public struct ObservedProperty<Model: AnyObject & Observable, Value>: ClosurePublisher {
     /// The property's values.
     public typealias Output = Value
     /// Observing a property never fails.
@@ -54,7 +52,7 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: ClosurePub
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
     ) -> AnyCancellable {
-        let subscription = sink(
+        let subscription = observe(
             handingReadsTo: nil,
             receiveCompletion: receiveCompletion,
             receiveValue: receiveValue
@@ -62,28 +60,14 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: ClosurePub
         return AnyCancellable { subscription.cancel() }
     }
 
-    /// Whether it was made on the main actor, where a subscriber suspended on the main actor can
-    /// run its reads: see ``sink(handingReadsTo:receiveCompletion:receiveValue:)``.
-    @inlinable
-    package var readsOnMainActor: Bool { runner.isMainActor }
-
-    /// The model it observes.
-    @inlinable
-    package var observedModel: Model { model }
-
-    /// The model it observes, as the one object it reads.
-    @inlinable
-    package var observedObjects: [AnyObject] { [model] }
-
-    /// Like `sink`, but each read after a change is handed to `handoff` to run, instead of being
-    /// queued on the actor by itself. For a subscriber suspended on the main actor whose wake is
-    /// queued there directly (a wait, through its mailbox), which runs the read when it wakes:
-    /// one wake per change, not two, and still ahead of the changing code's next suspension.
+    /// Starts observing: reads at once, then after each change. Each read after a change is
+    /// queued on the publisher's actor, or, given a `handoff` (the wait seam's
+    /// ``sink(handingReadsTo:receiveCompletion:receiveValue:)``), handed to it to run.
     ///
     /// Inlinable, with ``StateObserver``'s reading, so that the read after a change is
     /// specialised for the caller's types.
     @inlinable
-    package func sink(
+    func observe(
         handingReadsTo handoff: JobHandoff?,
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Value) -> Void
@@ -108,36 +92,6 @@ public struct ObservedProperty<Model: AnyObject & Observable, Value>: ClosurePub
         )
     }
 }
-
-/// Takes the jobs an observer would queue on the main actor, for code suspended there that runs
-/// them, in order and one at a time, when its wake (which the hand-off queues) comes.
-@usableFromInline
-package typealias JobHandoff = @Sendable (@escaping @Sendable () -> Void) -> Void
-
-/// A publisher of observed state whose reads after a change a subscriber suspended on the main
-/// actor can run itself: ``ObservedProperty`` and ``ObservedState``.
-@usableFromInline
-package protocol ReadHandingPublisher<Output>: Publisher where Failure == Never {
-    /// Whether it was made on the main actor, where such a subscriber can run its reads.
-    var readsOnMainActor: Bool { get }
-
-    /// The objects whose state it reads: a wait on them lets recorders of them catch up.
-    var observedObjects: [AnyObject] { get }
-
-    /// Like `sink`, but each read after a change is handed to `handoff` to run: see
-    /// ``ObservedProperty/sink(handingReadsTo:receiveCompletion:receiveValue:)``. The
-    /// subscription ends when the returned scheduler is cancelled (not when it is released).
-    func sink(
-        handingReadsTo handoff: JobHandoff?,
-        receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
-        receiveValue: @escaping (Output) -> Void
-    ) -> ReadScheduler
-}
-
-/// A publisher that sends several changes made with no suspension point between them as one:
-/// failure messages say so where a value seems to be missing.
-@usableFromInline
-package protocol CoalescingPublisher {}
 
 /// Makes a publisher of an `@Observable` object's property.
 ///

@@ -32,7 +32,7 @@ enum ChangeSignal {
 // read closure is taken out under the lock and called only in jobs that `runner` runs on the
 // observer's actor.
 package final class ReadScheduler: Cancellable, @unchecked Sendable {
-    private struct State {
+    struct State {
         var read: ((Bool) -> Void)?
         /// Where reads go instead of `runner`, until the subscription is cancelled.
         var handoff: JobHandoff?
@@ -47,7 +47,8 @@ package final class ReadScheduler: Cancellable, @unchecked Sendable {
 
     private let runner: ActorRunner
     private let signal: ChangeSignal
-    private let state: Locked<State>
+    /// Internal, not private, for the wait seam's `afterScheduledReads` and `readOnceMore`.
+    let state: Locked<State>
 
     /// - Parameter handoff: Takes the reads instead of `runner`, for a subscriber suspended on the
     ///   main actor that runs them when it wakes.
@@ -146,34 +147,8 @@ package final class ReadScheduler: Cancellable, @unchecked Sendable {
         run({ self.readAfterChange() }, handingTo: handoff)
     }
 
-    /// Runs `action` on the observer's actor behind every read scheduled so far: what a change
-    /// noted before this call has been read and sent by the time it runs. (With the
-    /// ``ChangeSignal/beforeStore`` signal, a store still landing on another thread is seen only
-    /// by the confirming reads that follow.)
-    package func afterScheduledReads(_ action: @escaping @Sendable () -> Void) {
-        var handoff: JobHandoff?
-        state.withLock { handoff = $0.handoff }
-        run(action, handingTo: handoff)
-    }
-
-    /// Reads once more on the observer's actor, behind every read scheduled so far, then runs
-    /// `action` there: whatever was stored before this call has been read and sent by then, even
-    /// where the change's signal came before its store (``ChangeSignal/beforeStore``) and the
-    /// reads that confirm it are still due. Once cancelled, only `action` runs.
-    package func readOnceMore(then action: @escaping @Sendable () -> Void) {
-        var handoff: JobHandoff?
-        state.withLock { handoff = $0.handoff }
-        run(
-            { [self] in
-                var read: ((Bool) -> Void)?
-                state.withLock { read = $0.read }
-                read?(false)
-                action()
-            }, handingTo: handoff)
-    }
-
     /// Runs `job` on the observer's actor: through `handoff` if there is one, else `runner`.
-    private func run(_ job: @escaping @Sendable () -> Void, handingTo handoff: JobHandoff?) {
+    func run(_ job: @escaping @Sendable () -> Void, handingTo handoff: JobHandoff?) {
         if let handoff {
             handoff(job)
         } else {

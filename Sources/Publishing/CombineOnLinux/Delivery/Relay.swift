@@ -17,14 +17,14 @@
     /// - The common case, a send to idle subscribers, queues nothing and allocates nothing: each
     ///   idle subscriber is claimed under the lock and handed the value directly.
     /// - A `@Published` property's relay stores the value the property reads only once it has
-    ///   been delivered (Combine's `willSet` order), and then serves the package's own subscribers
-    ///   that asked to hear of a value only once it is stored.
+    ///   been delivered (Combine's `willSet` order). A property that a test's wait watches hears
+    ///   of each store through the wait seam (`WaitSeam/Published+StoreWatch.swift`).
     @usableFromInline
     // @unchecked: every mutable field here and in `Subscription` is guarded by `lock`, except a
     // claimed subscriber's delivery, which only the thread whose turn it is performs.
-    package final class Relay<Output, Failure: Error>: @unchecked Sendable {
-        @usableFromInline package typealias Event = PublisherEvent<Output, Failure>
-        @usableFromInline package typealias Completion = Subscribers.Completion<Failure>
+    final class Relay<Output, Failure: Error>: @unchecked Sendable {
+        @usableFromInline typealias Event = PublisherEvent<Output, Failure>
+        @usableFromInline typealias Completion = Subscribers.Completion<Failure>
 
         @usableFromInline
         final class Subscription {
@@ -37,11 +37,6 @@
             /// enum's payload copies all three, a retain and a release each on every send.
             @usableFromInline @exclusivity(unchecked) var receiveValue: ((Output) -> Void)?
             @usableFromInline @exclusivity(unchecked) var receiveCompletion: ((Completion) -> Void)?
-            /// For the package's own subscribers to a `@Published` property (see
-            /// `subscribeAfterStores`): takes a value once it is stored. An assignment that finds
-            /// this subscriber alone and idle calls it straight after the store, under the lock
-            /// it held throughout, instead of delivering to `receiveValue`, which queues it.
-            @usableFromInline @exclusivity(unchecked) var receiveStored: ((Output) -> Void)?
             /// Ended by cancelling or by delivering the completion, under the lock: from then on
             /// nobody but the one that ended it touches the handlers, which it clears after the
             /// lock.
@@ -90,7 +85,6 @@
             func clearHandlers() {
                 receiveValue = nil
                 receiveCompletion = nil
-                receiveStored = nil
             }
 
             @inlinable
@@ -103,13 +97,11 @@
             init(
                 relay: Relay,
                 receiveValue: @escaping (Output) -> Void,
-                receiveCompletion: @escaping (Completion) -> Void,
-                receiveStored: ((Output) -> Void)?
+                receiveCompletion: @escaping (Completion) -> Void
             ) {
                 self.relay = relay
                 self.receiveValue = receiveValue
                 self.receiveCompletion = receiveCompletion
-                self.receiveStored = receiveStored
             }
         }
 
@@ -143,30 +135,29 @@
         /// Combine, it stores its value after them. One from another thread since does.
         @usableFromInline @exclusivity(unchecked) var acceptedOn: ThreadID?
         @usableFromInline @exclusivity(unchecked) var acceptedOnSince: UInt64 = 0
-        /// For a `@Published` property's relay: what the package's own subscribers (a test's wait,
-        /// a whole-model check) asked to run once the assignment delivering to them has stored its
-        /// value. Run in order, under the lock.
-        @usableFromInline @exclusivity(unchecked) var afterStore: [() -> Void] = []
+        /// For a `@Published` property's relay: the wait seam's state, once a test's wait or
+        /// whole-model check has watched this property's stores (`Published+StoreWatch.swift`).
+        @usableFromInline @exclusivity(unchecked) var storeWatch: StoreWatch?
 
         /// A relay with no current value, like `PassthroughSubject`.
         @inlinable
-        package init() {}
+        init() {}
 
         /// A relay that replays `value` to each new subscriber, like `CurrentValueSubject`.
         @inlinable
-        package init(value: Output) {
+        init(value: Output) {
             current = value
         }
 
         /// The current value. Only call this on a relay made with `init(value:)`.
         @inlinable
-        package var value: Output {
+        var value: Output {
             lock.withLock { current! }
         }
 
         /// Stores `value` as the current one (if the relay has one) and delivers it.
         @inlinable
-        package func send(_ value: Output) {
+        func send(_ value: Output) {
             lock.lock()
             guard completion == nil else {
                 lock.unlock()
@@ -178,14 +169,14 @@
 
         /// A relay for a `@Published` property of initial value `value`.
         @inlinable
-        package init(property value: Output) {
+        init(property value: Output) {
             current = value
             stored = value
         }
 
         /// Delivers the completion and ends every subscription; later events are ignored.
         @inlinable
-        package func send(completion: Completion) {
+        func send(completion: Completion) {
             lock.lock()
             guard self.completion == nil else {
                 lock.unlock()
@@ -222,14 +213,22 @@
 
         /// Subscribes a pair of closures, replaying the current value (or the completion) first.
         @inlinable
-        package func subscribe(
+        func subscribe(
             receiveCompletion: @escaping (Completion) -> Void,
-            receiveValue: @escaping (Output) -> Void,
-            receiveStored: ((Output) -> Void)? = nil
+            receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {
-            let subscription = Subscription(
-                relay: self, receiveValue: receiveValue, receiveCompletion: receiveCompletion,
-                receiveStored: receiveStored)
+            add(
+                Subscription(
+                    relay: self, receiveValue: receiveValue, receiveCompletion: receiveCompletion),
+                replayingTo: receiveValue)
+        }
+
+        /// Subscribes `subscription`, whose value handler is `receiveValue`, replaying the current
+        /// value (or the completion) first.
+        @inlinable
+        func add(
+            _ subscription: Subscription, replayingTo receiveValue: (Output) -> Void
+        ) -> AnyCancellable {
             lock.lock()
             if let completion {
                 subscription.enqueue(.completion(completion))

@@ -115,17 +115,6 @@
         }
     }
 
-    extension Published.Publisher {
-        /// Like `sink`, but each value is handed over only once the assignment that sent it has
-        /// stored it (or a later one has overtaken it): what a test's wait takes, as a
-        /// `@Published` property publishes before it stores, as in Combine. `receiveValue` runs
-        /// under a lock: it must not assign the property or subscribe to it.
-        @inlinable
-        package func sinkAfterStores(_ receiveValue: @escaping (Value) -> Void) -> AnyCancellable {
-            relay.subscribeAfterStores(receiveValue)
-        }
-    }
-
     extension Published: PublishedStorage {
         var willChangeSlot: any WillChangeSlot { relay }
     }

@@ -4,13 +4,19 @@
     @_spi(SwiftUI) import Observation
 #endif
 
+// The wait seam (see CONTRIBUTING.md): what ObservationTesting's whole-model waits, change
+// recorders and failure messages know of a view model. It lives in `Publishing` because on Linux
+// it reads a `@Published` property's storage and hears its stores through the property's
+// internal relay.
+
 /// What the package's test tools need to know of a view model: its observable stored properties,
 /// and when they change.
 @usableFromInline
 package enum ModelState {
     /// The observable stored properties of `object`, base class first, in declaration order:
     /// each `@Published` property of an `ObservableObject`, and each observed property of an
-    /// `@Observable` class (not those marked `@ObservationIgnored`), named as declared.
+    /// `@Observable` class (not those marked `@ObservationIgnored`), named as declared. What a
+    /// whole-model wait's timeline and a change recorder's snapshot show (`StateSnapshot`).
     package static func properties(of object: AnyObject) -> [(name: String, value: Any)] {
         var levels: [[(name: String, value: Any)]] = []
         var mirror: Mirror? = Mirror(reflecting: object)
@@ -33,17 +39,12 @@ package enum ModelState {
         return levels.reversed().flatMap { $0 }
     }
 
-    /// Whether `object` is an `ObservableObject`, whose every change can be watched.
-    package static func isWatchable(_ object: AnyObject) -> Bool {
-        object is any ObservableObject
-    }
-
     /// Calls `onChange` when `object` changes, if it is an `ObservableObject`: on its
     /// `objectWillChange` (before the change) and, on Linux, after each of its `@Published`
     /// properties has stored a new value. Changes stop being reported when the returned tokens
-    /// are released.
+    /// are released. What an ``ObservedState`` watching whole objects subscribes to.
     @usableFromInline
-    package static func subscribeToChanges(
+    static func subscribeToChanges(
         of object: AnyObject,
         _ onChange: @escaping () -> Void
     ) -> [AnyCancellable] {

@@ -1,11 +1,17 @@
-import Observation
+// The wait seam (see CONTRIBUTING.md): what ObservationTesting's `until { … }`,
+// `until(viewModel) { … }` and `recordChanges()` read state through. It lives in `Publishing`
+// because it runs the read machinery of the public `publisher(for:on:)`: `StateObserver`,
+// `ReadScheduler` and `ActorRunner`, which stay internal here.
 
 /// Publishes a value read from observable state: at once, then after each change of what the
 /// read touched (`@Observable` properties, through Observation tracking) and of the given
 /// `ObservableObject`s, on the actor it was made on. Like ``ObservedProperty``, several changes
 /// with no suspension point between them arrive as one, and an `Equatable` value is sent only
 /// when it differs from the last one sent.
-package struct ObservedState<Value>: ClosurePublisher, CoalescingPublisher, ReadHandingPublisher {
+///
+/// The source of a state check (`StateChecks`: `until { … }`, `until(viewModel) { … }`) and of
+/// a change recorder's snapshots (`recordChanges()`); nothing in `Publishing` uses it.
+package struct ObservedState<Value>: ClosurePublisher {
     package typealias Output = Value
     package typealias Failure = Never
 
@@ -70,7 +76,10 @@ package struct ObservedState<Value>: ClosurePublisher, CoalescingPublisher, Read
     }
 }
 
-/// Asks an ``ObservedState`` subscription for one more read, as a change would.
+/// Asks an ``ObservedState`` subscription for one more read, as a change would: a state check
+/// (`StateChecks`) fires it when the condition it waits for moves on with no change of state.
+/// In `Publishing` because the read it asks for is scheduled by the subscription's internal
+/// ``ReadScheduler``.
 @usableFromInline
 package final class ReadTrigger: Sendable {
     private let scheduler = Locked<ReadScheduler?>(nil)
@@ -86,18 +95,4 @@ package final class ReadTrigger: Sendable {
     package func fire() {
         scheduler.withLock { $0 }?.noteChange()
     }
-}
-
-/// Whether `body` read any `@Observable` property: a read that reads none can never be woken
-/// by a change.
-package func readsObservableState(_ body: () -> Void) -> Bool {
-    var didRead = false
-    // Observation evaluates `onChange` only when the body read something it can track.
-    withObservationTracking(
-        body,
-        onChange: {
-            didRead = true
-            return {}
-        }())
-    return didRead
 }
