@@ -98,6 +98,7 @@ extension ClosurePublisher {
 ///   - publisherType: The publisher's type, which names the subscription in its `description`.
 ///   - valuesWithoutDemand: What becomes of a value sent before the subscriber asked for it.
 ///   - completesOnlyWhenAsked: Whether the completion waits for the subscriber's first request.
+///   - onFirstDemand: Called once the subscriber has asked for something and is attached.
 ///   - sink: Subscribes the two closures to the publisher, returning what ends it.
 @usableFromInline
 package func subscribe<Downstream: Subscriber>(
@@ -105,6 +106,7 @@ package func subscribe<Downstream: Subscriber>(
     to publisherType: Any.Type,
     valuesWithoutDemand: ValuesWithoutDemand,
     completesOnlyWhenAsked: Bool = false,
+    onFirstDemand: (() -> Void)? = nil,
     bySinking sink: (
         _ receiveCompletion: @escaping (Subscribers.Completion<Downstream.Failure>) -> Void,
         _ receiveValue: @escaping (Downstream.Input) -> Void
@@ -112,7 +114,7 @@ package func subscribe<Downstream: Subscriber>(
 ) {
     let subscription = SinkSubscription(
         subscriber, of: publisherType, valuesWithoutDemand: valuesWithoutDemand,
-        completesOnlyWhenAsked: completesOnlyWhenAsked)
+        completesOnlyWhenAsked: completesOnlyWhenAsked, onFirstDemand: onFirstDemand)
     subscriber.receive(subscription: subscription)
     subscription.attach(
         sink(

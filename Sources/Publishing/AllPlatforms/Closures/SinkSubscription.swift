@@ -31,6 +31,8 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
         var demand = Subscribers.Demand.none
         /// Whether the subscriber has asked for anything yet.
         var hasAsked = false
+        /// Whether the upstream's cancellable is attached: `onFirstDemand` waits for it.
+        var isAttached = false
         var pending = FIFO<Event>()
         /// How many of `pending` are values.
         var pendingValues = 0
@@ -48,14 +50,19 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
     private let valuesWithoutDemand: ValuesWithoutDemand
     private let completesOnlyWhenAsked: Bool
     private let publisherType: Any.Type
+    /// Called once, when the subscriber has asked for something and this is attached to the
+    /// publisher, so values it then sends reach this subscriber.
+    private let onFirstDemand: (() -> Void)?
 
     var description: String { subscriptionDescription(of: publisherType) }
 
     init(
         _ downstream: Downstream, of publisherType: Any.Type,
-        valuesWithoutDemand: ValuesWithoutDemand, completesOnlyWhenAsked: Bool
+        valuesWithoutDemand: ValuesWithoutDemand, completesOnlyWhenAsked: Bool,
+        onFirstDemand: (() -> Void)? = nil
     ) {
         state = Locked(State(stage: .live(downstream, upstream: nil)))
+        self.onFirstDemand = onFirstDemand
         self.publisherType = publisherType
         self.valuesWithoutDemand = valuesWithoutDemand
         self.completesOnlyWhenAsked = completesOnlyWhenAsked
@@ -64,12 +71,14 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
     /// Keeps what ends the upstream subscription; cancels it at once if this was cancelled
     /// (or completed) while the upstream was subscribing.
     func attach(_ upstream: any Cancellable) {
-        let isEnded = state.withLock { state in
-            guard case .live(let downstream, _) = state.stage else { return true }
+        let (isEnded, noticesDemand) = state.withLock { state in
+            guard case .live(let downstream, _) = state.stage else { return (true, false) }
             state.stage = .live(downstream, upstream: upstream)
-            return false
+            state.isAttached = true
+            return (false, state.hasAsked)
         }
         if isEnded { upstream.cancel() }
+        if noticesDemand { onFirstDemand?() }
     }
 
     func post(_ event: Event) {
@@ -99,10 +108,12 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
     }
 
     func request(_ demand: Subscribers.Demand) {
-        state.withLock { state in
+        let noticesDemand = state.withLock { state in
             state.demand += demand
-            state.hasAsked = true
+            defer { state.hasAsked = true }
+            return state.isAttached && !state.hasAsked
         }
+        if noticesDemand { onFirstDemand?() }
         deliver(offeringLatest: true)
     }
 

@@ -13,6 +13,9 @@
     /// ```
     public final class CurrentValueSubject<Output, Failure: Error>: ClosurePublisher {
         @usableFromInline let relay: Relay<Output, Failure>
+        /// The subscriptions of the publishers feeding the subject (`send(subscription:)`),
+        /// under the relay's lock; cancelled when the subject goes, as Combine's are.
+        private var feed: [any Subscription] = []
 
         /// Creates a subject whose current value is `value`.
         ///
@@ -22,14 +25,29 @@
             relay = Relay(value: value)
         }
 
+        deinit {
+            for subscription in feed { subscription.cancel() }
+        }
+
         /// The current value; setting it sends the new value to every subscriber.
+        ///
+        /// As in Combine, setting it after the completion still stores it (and sends nothing).
         @inlinable
         public var value: Output {
             get { relay.value }
-            set { relay.send(newValue) }
+            set {
+                // The relay's `send(_:)`, storing first: that one stores nothing after the
+                // completion, as it delivers nothing.
+                relay.lock.lock()
+                relay.current = newValue
+                guard relay.completion == nil else { return relay.lock.unlock() }
+                relay.deliverAndUnlock(newValue)
+            }
         }
 
         /// Stores `value` as the current value, then delivers it to every subscriber.
+        ///
+        /// As in Combine, after the completion it does nothing: the value stays as it was.
         ///
         /// - Parameter value: The new current value.
         @inlinable
@@ -37,11 +55,23 @@
             relay.send(value)
         }
 
-        /// Asks an upstream publisher the subject was subscribed to for every value.
+        /// Keeps an upstream publisher's subscription and asks it for every value.
         ///
         /// - Parameter subscription: The upstream subscription.
         public func send(subscription: any Subscription) {
+            relay.lock.withLock { feed.append(subscription) }
             subscription.request(.unlimited)
+        }
+
+        /// Attaches `subscriber`: it receives a subscription, then the current value and every
+        /// later one as it asks for them, then the completion.
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
+        public func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            Publishing.subscribe(
+                subscriber, toSubject: Self.self, relay: relay, valuesWithoutDemand: .latestKept,
+                onFirstDemand: nil)
         }
 
         /// Ends the subject: subscribers receive the completion, and later sends are ignored.

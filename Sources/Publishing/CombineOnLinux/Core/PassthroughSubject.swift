@@ -13,10 +13,21 @@
     /// ```
     public final class PassthroughSubject<Output, Failure: Error>: ClosurePublisher {
         @usableFromInline let relay = Relay<Output, Failure>()
+        /// The subscriptions of the publishers feeding the subject (`send(subscription:)`),
+        /// under the relay's lock; cancelled when the subject goes, as Combine's are.
+        private var feed: [any Subscription] = []
+        /// Whether a subscriber has asked for a value, under the relay's lock: as in Combine,
+        /// the subject asks its feed for every value only from then on, so a value fed before
+        /// anyone asked (a `Just`'s) waits for a subscriber instead of being dropped.
+        private var asksFeed = false
 
         /// Creates a subject with no subscribers.
         @inlinable
         public init() {}
+
+        deinit {
+            for subscription in feed { subscription.cancel() }
+        }
 
         /// Delivers `value` to every current subscriber, synchronously, on this thread.
         ///
@@ -26,11 +37,41 @@
             relay.send(value)
         }
 
-        /// Asks an upstream publisher the subject was subscribed to for every value.
+        /// Keeps an upstream publisher's subscription, and asks it for every value once a
+        /// subscriber has asked for one.
         ///
         /// - Parameter subscription: The upstream subscription.
         public func send(subscription: any Subscription) {
-            subscription.request(.unlimited)
+            relay.lock.lock()
+            feed.append(subscription)
+            let asks = asksFeed
+            relay.lock.unlock()
+            if asks { subscription.request(.unlimited) }
+        }
+
+        /// Attaches `subscriber`: it receives a subscription, then the values sent while it has
+        /// demand, then the completion.
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
+        public func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            relay.lock.lock()
+            let asks = asksFeed
+            relay.lock.unlock()
+            Publishing.subscribe(
+                subscriber, toSubject: Self.self, relay: relay, valuesWithoutDemand: .dropped,
+                onFirstDemand: asks ? nil : { [weak self] in self?.startAskingFeed() })
+        }
+
+        /// Asks every feeding publisher for all its values, the first time a subscriber asks.
+        @usableFromInline
+        func startAskingFeed() {
+            relay.lock.lock()
+            guard !asksFeed else { return relay.lock.unlock() }
+            asksFeed = true
+            let feed = self.feed
+            relay.lock.unlock()
+            for subscription in feed { subscription.request(.unlimited) }
         }
 
         /// Ends the subject: subscribers receive the completion, and later sends are ignored.
@@ -51,7 +92,11 @@
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {
-            relay.subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            let token = relay.subscribe(
+                receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            // A sink asks for every value.
+            startAskingFeed()
+            return token
         }
     }
 
