@@ -69,6 +69,19 @@
                 theSubject.sink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
             }
 
+            /// Subscribes `subscriber` to the subject: values arrive once connected, within the
+            /// demand it passes on to the subject.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Output, Downstream.Failure == Failure {
+                // A sink asks for every value: it is attached to the subject directly.
+                if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
+                    return theSubject.subscribe(sink)
+                }
+                theSubject.subscribe(MulticastInner(subscriber))
+            }
+
             /// Subscribes the subject to the upstream.
             ///
             /// - Returns: A cancellable that disconnects.
