@@ -84,6 +84,56 @@ struct SuccessionEdgeTests {
         }
     }
 
+    @Test("append drops a value it was not asked for, sent from inside a delivery")
+    func appendDropsUnaskedValues() {
+        let upstream = RecordingUpstream<Int, TestError>()
+        let probe = DemandProbe<Int, TestError>(initial: .max(2))
+        // Each value sends the next from inside its delivery, past what was asked for.
+        probe.whileReceiving = { value in
+            if value < 5 { #expect(upstream.send(value + 1) == .none) }
+        }
+        upstream.append(9).subscribe(probe)
+        #expect(upstream.send(1) == .none)
+        #expect(probe.values == [1, 2])
+    }
+
+    @Test("prepend drops a value from an upstream whose subscription has not come")
+    func prependDropsValuesBeforeTheSubscription() {
+        let upstream = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+        let probe = DemandProbe<Int, TestError>(initial: .max(5))
+        upstream.prepend(0).subscribe(probe)
+        #expect(probe.values == [0])
+        #expect(upstream.send(1) == .none)
+        upstream.sendSubscription()
+        #expect(upstream.send(2) == .none)
+        #expect(probe.values == [0, 2])
+        #expect(upstream.requests == [.max(4)])
+    }
+
+    @Test("catch and append ignore a completion that comes before the upstream's subscription")
+    func completionBeforeTheSubscriptionIsIgnored() {
+        for index in [0, 2] {
+            let upstream = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+            let (name, publisher) = Self.operators(over: upstream)[index]
+            let probe = DemandProbe<Int, TestError>(initial: .max(1))
+            publisher.subscribe(probe)
+            upstream.send(completion: .finished)
+            upstream.send(completion: .failure(TestError()))
+            #expect(probe.subscription == nil, "\(name)")
+            #expect(probe.completions.isEmpty, "\(name)")
+        }
+        // After one from an upstream subscribed to, the stream goes on.
+        let upstream = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+        let probe = DemandProbe<Int, TestError>(initial: .max(1))
+        Just(0).setFailureType(to: TestError.self).append(upstream).subscribe(probe)
+        upstream.send(completion: .finished)
+        #expect(probe.completions.isEmpty)
+        upstream.sendSubscription()
+        upstream.send(completion: .finished)
+        #expect(probe.values == [0])
+        #expect(probe.completions == [.finished])
+    }
+
     @Test("retry asks the upstream for what a value's delivery returns, and returns nothing")
     func retryAsksForReturnedDemand() {
         let upstream = RecordingUpstream<Int, TestError>()
@@ -150,4 +200,37 @@ struct SuccessionEdgeTests {
         prefix.send(completion: .finished)
         #expect(try #require(suffix.subscriberObject).combineIdentifier == identifier)
     }
+
+    // Exit tests: Swift 6.2 and later (the manifest accepts 6.1), on the platforms that can
+    // start a process.
+    #if compiler(>=6.2) && (os(macOS) || os(Linux))
+        @Test("catch, tryCatch and retry stop the program at a value they did not ask for")
+        func unaskedValueTraps() async {
+            await #expect(processExitsWith: .failure) {
+                let upstream = RecordingUpstream<Int, TestError>()
+                upstream.catch { _ in Empty<Int, TestError>() }
+                    .subscribe(DemandProbe<Int, TestError>(initial: .none))
+                upstream.send(1)
+            }
+            await #expect(processExitsWith: .failure) {
+                let upstream = RecordingUpstream<Int, TestError>()
+                upstream.tryCatch { _ in Empty<Int, TestError>() }
+                    .subscribe(DemandProbe<Int, any Error>(initial: .max(1)))
+                upstream.send(1)
+                upstream.send(2)
+            }
+            await #expect(processExitsWith: .failure) {
+                let upstream = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+                upstream.retry(1).subscribe(DemandProbe<Int, TestError>(initial: .max(1)))
+                upstream.send(1)
+            }
+            // Within what was asked for, nothing stops.
+            await #expect(processExitsWith: .success) {
+                let upstream = RecordingUpstream<Int, TestError>()
+                upstream.retry(1).subscribe(DemandProbe<Int, TestError>(initial: .max(2)))
+                upstream.send(1)
+                upstream.send(2)
+            }
+        }
+    #endif
 }

@@ -29,7 +29,8 @@
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let suffix = suffix
                 let succession = Succession(
-                    subscriber, of: Self.self, shape: .handedOverAtFirstSubscription)
+                    subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
+                    unasked: .dropped)
                 succession.subscribe(
                     prefix, stage: 0,
                     onFinish: { succession.subscribe(suffix, stage: 1) { succession.fail($0) } },

@@ -33,6 +33,17 @@
             case askedOfStage
         }
 
+        /// What becomes of a value the subscriber has not asked for, or that comes from a stage
+        /// before its subscription.
+        enum Unasked {
+            case delivered
+            /// Dropped, its sender getting `.none` (`append`, as Combine's).
+            case dropped
+            /// Stops the program, the upstream having broken its contract (`catch`, `retry`,
+            /// as Combine's).
+            case trapped
+        }
+
         /// What a mirror of the subscription, or of a stage's subscriber, shows.
         enum Reflection {
             /// Nothing: the operator's name only.
@@ -93,6 +104,7 @@
         private let publisherType: Any.Type
         let shape: Shape
         private let returnedDemand: ReturnedDemand
+        private let unasked: Unasked
         private let reflection: Reflection
         /// The subscriber, for the mirror only.
         private let downstreamDescription: String
@@ -117,11 +129,12 @@
         init(
             _ downstream: Downstream, of publisherType: Any.Type,
             shape: Shape = .handedOverAtOnce, returnedDemand: ReturnedDemand = .toSender,
-            reflection: Reflection = .name
+            unasked: Unasked = .delivered, reflection: Reflection = .name
         ) {
             self.publisherType = publisherType
             self.shape = shape
             self.returnedDemand = returnedDemand
+            self.unasked = unasked
             self.reflection = reflection
             // Described once, and only where the mirror shows it: the subscriber itself is
             // let go at the stream's end.
@@ -238,8 +251,19 @@
         }
 
         fileprivate func deliver(_ value: Downstream.Input, stage: Int) -> Subscribers.Demand {
+            let unasked = unasked
             let isCurrent = state.withLock { state in
                 guard state.stage == stage else { return false }
+                switch (unasked, state.link) {
+                case (.dropped, .attached) where state.demand == .none, (.dropped, .awaiting):
+                    return false
+                case (.trapped, _):
+                    precondition(
+                        state.demand > .none,
+                        "\(subscriptionDescription(of: publisherType)) was sent a value it did not ask for"
+                    )
+                default: break
+                }
                 if state.demand > .none { state.demand -= 1 }
                 return true
             }
@@ -260,10 +284,15 @@
 
         /// Whether `stage` is the latest, so that its completion counts; if it is, its
         /// subscription is let go uncancelled, as an upstream that has completed is not
-        /// cancelled in Combine.
+        /// cancelled in Combine. A completion before the stage's subscription does not count
+        /// where the stages stand for this subscription, as in Combine's `catch` and `append`.
         fileprivate func completed(_ stage: Int) -> Bool {
+            let shape = shape
             let (isCurrent, subscription) = state.withLock { state in
                 guard state.stage == stage else { return (false, nil as (any Subscription)?) }
+                if case .awaiting = state.link, case .handedOverAtFirstSubscription = shape {
+                    return (false, nil)
+                }
                 return (true, state.link.release())
             }
             withExtendedLifetime(subscription) {}
