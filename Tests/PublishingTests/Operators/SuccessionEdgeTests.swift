@@ -156,6 +156,21 @@ struct SuccessionEdgeTests {
         #expect(upstream.deepest == 1)
     }
 
+    @Test("retry's subscriber to its upstream is its subscription too: asked and cancelled early")
+    func retrysSubscriberIsItsSubscription() throws {
+        let asking = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+        asking.retry(1).subscribe(DemandProbe<Int, TestError>(initial: .none))
+        try #require(asking.subscriberObject as? any Subscription).request(.max(3))
+        asking.sendSubscription()
+        #expect(asking.events == [.request(.max(3))])
+
+        let cancelling = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+        cancelling.retry(1).subscribe(DemandProbe<Int, TestError>(initial: .none))
+        try #require(cancelling.subscriberObject as? any Subscription).cancel()
+        cancelling.sendSubscription()
+        #expect(cancelling.events == [.cancel])
+    }
+
     @Test("retry with a negative count subscribes again without limit")
     func negativeRetryHasNoLimit() throws {
         let upstream = FailingAtOnce(failures: 50)

@@ -234,11 +234,13 @@
                 // After the stage's completion: let be, as Combine's `switchToLatest` does.
                 case .released: return .ignored
                 }
+                // Owed: what was asked before, and, before the hand-over, through a stage's
+                // subscriber.
                 guard case .awaiting = state.handOver else {
                     return .kept(owed: state.demand, handsOver: false)
                 }
                 state.handOver = .done
-                return .kept(owed: .none, handsOver: true)
+                return .kept(owed: state.demand, handsOver: true)
             }
             switch arrival {
             case .kept(let owed, let handsOver):
@@ -313,9 +315,10 @@
         }
     }
 
-    /// One upstream of a ``Succession``.
+    /// One upstream of a ``Succession``; also a way to it, as Combine's `retry`'s subscriber
+    /// is its subscription: a request or a cancel through it is the succession's.
     private final class Stage<Upstream: Publisher, Downstream: Subscriber>: Subscriber,
-        CombineReflecting
+        Subscription, CombineReflecting
     where Upstream.Output == Downstream.Input {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
@@ -345,6 +348,14 @@
 
         var description: String { succession.description }
         var customMirror: Mirror { succession.customMirror }
+
+        func request(_ demand: Subscribers.Demand) {
+            succession.request(demand)
+        }
+
+        func cancel() {
+            succession.cancel()
+        }
 
         func receive(subscription: any Subscription) {
             succession.attach(subscription, stage: stage)
