@@ -110,15 +110,16 @@ struct SuccessionEdgeTests {
         #expect(upstream.requests == [.max(4)])
     }
 
-    @Test("catch and append ignore a completion that comes before the upstream's subscription")
+    @Test("catch and append ignore a finish that comes before the upstream's subscription")
     func completionBeforeTheSubscriptionIsIgnored() {
         for index in [0, 2] {
             let upstream = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
             let (name, publisher) = Self.operators(over: upstream)[index]
             let probe = DemandProbe<Int, TestError>(initial: .max(1))
             publisher.subscribe(probe)
+            // A finish only: Combine's evidence is for a finish (OpenCombine, which the
+            // imitation runs, stops the program at catch's failure before the subscription).
             upstream.send(completion: .finished)
-            upstream.send(completion: .failure(TestError()))
             #expect(probe.subscription == nil, "\(name)")
             #expect(probe.completions.isEmpty, "\(name)")
         }
