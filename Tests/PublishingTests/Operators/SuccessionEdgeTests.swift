@@ -220,7 +220,9 @@ struct SuccessionEdgeTests {
     // Exit tests: Swift 6.2 and later (the manifest accepts 6.1), on the platforms that can
     // start a process.
     #if compiler(>=6.2) && (os(macOS) || os(Linux))
-        @Test("catch, tryCatch and retry stop the program at a value they did not ask for")
+        @Test(
+            "catch, tryCatch, retry and switchToLatest stop the program at a value they did not ask for"
+        )
         func unaskedValueTraps() async {
             await #expect(processExitsWith: .failure) {
                 let upstream = RecordingUpstream<Int, TestError>()
@@ -240,7 +242,27 @@ struct SuccessionEdgeTests {
                 upstream.retry(1).subscribe(DemandProbe<Int, TestError>(initial: .max(1)))
                 upstream.send(1)
             }
-            // Within what was asked for, nothing stops.
+            await #expect(processExitsWith: .failure) {
+                let outer = PassthroughSubject<RecordingUpstream<Int, TestError>, TestError>()
+                let inner = RecordingUpstream<Int, TestError>()
+                outer.switchToLatest().subscribe(DemandProbe<Int, TestError>(initial: .max(1)))
+                outer.send(inner)
+                inner.send(1)
+                inner.send(2)
+            }
+            // Within what was asked for, nothing stops; nor does a value from an inner
+            // publisher switched away from.
+            await #expect(processExitsWith: .success) {
+                let outer = PassthroughSubject<RecordingUpstream<Int, TestError>, TestError>()
+                let (first, second) = (
+                    RecordingUpstream<Int, TestError>(), RecordingUpstream<Int, TestError>()
+                )
+                outer.switchToLatest().subscribe(DemandProbe<Int, TestError>(initial: .max(1)))
+                outer.send(first)
+                first.send(1)
+                outer.send(second)
+                first.send(2)
+            }
             await #expect(processExitsWith: .success) {
                 let upstream = RecordingUpstream<Int, TestError>()
                 upstream.retry(1).subscribe(DemandProbe<Int, TestError>(initial: .max(2)))

@@ -40,7 +40,7 @@
             /// Dropped, its sender getting `.none` (`append`, as Combine's).
             case dropped
             /// Stops the program, the upstream having broken its contract (`catch`, `retry`,
-            /// as Combine's).
+            /// `switchToLatest`, as Combine's).
             case trapped
         }
 
