@@ -4,8 +4,9 @@
     public import Dispatch
 
     extension DispatchQueue: Scheduler {
-        /// A dispatch queue's time: a `DispatchTime`.
-        public struct SchedulerTimeType: Strideable, Hashable, Sendable {
+        /// A dispatch queue's time: a `DispatchTime`. It encodes as its number of nanoseconds,
+        /// as Combine's does.
+        public struct SchedulerTimeType: Strideable, Hashable, Sendable, Codable {
             /// The time.
             public var dispatchTime: DispatchTime
 
@@ -55,10 +56,27 @@
                 hasher.combine(dispatchTime.uptimeNanoseconds)
             }
 
-            /// A distance between two dispatch times, in nanoseconds; literals are seconds.
+            /// Decodes a time encoded as its number of nanoseconds.
+            public init(from decoder: any Decoder) throws {
+                let nanoseconds = try decoder.singleValueContainer().decode(UInt64.self)
+                self.init(DispatchTime(uptimeNanoseconds: nanoseconds))
+            }
+
+            /// Encodes the time as its number of nanoseconds.
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(dispatchTime.uptimeNanoseconds)
+            }
+
+            /// A distance between two dispatch times, in nanoseconds; literals are seconds. It
+            /// encodes as `{"_nanoseconds": …}`, as Combine's does.
             public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
-                ExpressibleByFloatLiteral, Hashable, Sendable
+                ExpressibleByFloatLiteral, Hashable, Sendable, Codable
             {
+                private enum CodingKeys: String, CodingKey {
+                    case magnitude = "_nanoseconds"
+                }
+
                 /// The distance in nanoseconds.
                 public var magnitude: Int
 

@@ -73,6 +73,16 @@
         }
     }
 
+    extension NotificationCenter.Publisher: Equatable {
+        /// Whether two publishers observe the same center, for the same name, from the same
+        /// object (each compared by identity), as Combine's are equal.
+        public static func == (
+            lhs: NotificationCenter.Publisher, rhs: NotificationCenter.Publisher
+        ) -> Bool {
+            lhs.center === rhs.center && lhs.name == rhs.name && lhs.object === rhs.object
+        }
+    }
+
     extension URLSession {
         /// A publisher that loads `url`'s data once per subscriber.
         ///

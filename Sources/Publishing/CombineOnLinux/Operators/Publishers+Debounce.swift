@@ -17,7 +17,7 @@
             public let dueTime: Context.SchedulerTimeType.Stride
             /// Where time is kept and values delivered.
             public let scheduler: Context
-            /// How deliveries are scheduled.
+            /// How the waits, and so the values' deliveries, are scheduled (not the completion's).
             public let options: Context.SchedulerOptions?
 
             /// Sends a value of `upstream` only once no other has come for `dueTime`.
@@ -26,7 +26,7 @@
             ///   - upstream: The publisher debounced.
             ///   - dueTime: How long the upstream must be quiet.
             ///   - scheduler: Where time is kept and values delivered.
-            ///   - options: How deliveries are scheduled.
+            ///   - options: How the waits, and so the values' deliveries, are scheduled.
             public init(
                 upstream: Upstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
                 options: Context.SchedulerOptions?
@@ -69,7 +69,9 @@
                                 return state.timer
                             }
                             if let timer { gate.cancelUpstream(timer) }
-                            scheduler.schedule(options: options) {
+                            // Without the options, as Combine schedules it (they go with the
+                            // waits only).
+                            scheduler.schedule(options: nil) {
                                 gate.update { _, outbox in outbox.finish(completion) }
                             }
                         },
@@ -116,7 +118,7 @@
         /// - Parameters:
         ///   - dueTime: How long the upstream must be quiet.
         ///   - scheduler: Where time is kept and values delivered.
-        ///   - options: How deliveries are scheduled.
+        ///   - options: How the waits, and so the values' deliveries, are scheduled.
         /// - Returns: A debounced publisher.
         public func debounce<S: Scheduler>(
             for dueTime: S.SchedulerTimeType.Stride, scheduler: S,

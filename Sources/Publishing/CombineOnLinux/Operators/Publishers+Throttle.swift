@@ -39,8 +39,8 @@
             /// scheduled for the end of the interval since the last one sent (at once on the
             /// scheduler if that has passed); until it goes out, a later value replaces it
             /// (`latest`) or is dropped; a value that comes while nothing is asked for is
-            /// dropped. The completion goes out after a scheduled value, or alone on the
-            /// scheduler.
+            /// dropped, as is one after the upstream's completion. The completion goes out after
+            /// a scheduled value, or alone on the scheduler.
             ///
             /// - Parameter subscriber: The subscriber to attach.
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
@@ -82,6 +82,18 @@
             var isCompleting: Bool {
                 if case .completing = self { true } else { false }
             }
+
+            var isSubscribed: Bool {
+                if case .subscribed = self { true } else { false }
+            }
+
+            /// Whether the upstream's events are still taken: before its completion and a cancel.
+            var takesEvents: Bool {
+                switch self {
+                case .awaitingSubscription, .subscribed: true
+                case .completing, .terminal: false
+                }
+            }
         }
 
         private struct State {
@@ -110,6 +122,10 @@
             self.latest = latest
             self.downstream = SerialDownstream(downstream)
             self.downstream.onLaterDemand { [weak self] more in self?.request(more) }
+            // Combine's throttle reads the time when it is made, when it is subscribed, at each
+            // event it takes, and when it sends a value alone: the same reads here, so that a
+            // scheduler that records what it is asked sees Combine's calls.
+            _ = scheduler.now
         }
 
         func receive(subscription: any Subscription) {
@@ -119,6 +135,7 @@
                 return true
             }
             guard isKept else { return subscription.cancel() }
+            _ = scheduler.now
             // The subscriber first, so that a value sent while the upstream is asked (a
             // `@Published` property's current value) meets its demand: Apple's throttle sends
             // it (heckj/swiftui-notes DebounceAndThrottleTests, run on iOS 14.1, record it).
@@ -128,15 +145,18 @@
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
+            // Nothing is taken before the subscription, after the upstream's completion or a
+            // cancel (not even the time).
+            guard state.withLock({ $0.lifecycle.isSubscribed }) else { return .none }
             let now = scheduler.now
             // A value replaced is released after the lock: a release may run user code.
             var replaced: Input?
             let emission = state.withLock { state -> Context.SchedulerTimeType? in
                 // As Combine's: without demand a value is dropped, even one that would replace
                 // a scheduled value.
-                guard !state.lifecycle.isTerminal, state.demand > .none else { return nil }
-                guard state.pendingValue == nil, !state.lifecycle.isCompleting else {
-                    if latest, state.pendingValue != nil {
+                guard state.lifecycle.isSubscribed, state.demand > .none else { return nil }
+                guard state.pendingValue == nil else {
+                    if latest {
                         replaced = state.pendingValue.take()
                         state.pendingValue = input
                     }
@@ -159,6 +179,8 @@
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
+            guard state.withLock({ $0.lifecycle.takesEvents }) else { return }
+            _ = scheduler.now
             let (schedulesAlone, upstream) = state.withLock { state in
                 let upstream: (any Subscription)?
                 switch state.lifecycle {
@@ -193,7 +215,13 @@
 
         /// Sends what is scheduled: the value, then the completion.
         private func emit() {
-            let now = scheduler.now
+            // The time is read only for a value that goes out alone, to count the next interval
+            // from (Combine's reads); a value that goes out with the completion starts none.
+            let sendsValueAlone = state.withLock { state in
+                state.pendingValue != nil
+                    && !state.lifecycle.isTerminal && !state.lifecycle.isCompleting
+            }
+            let now = sendsValueAlone ? scheduler.now : nil
             let (value, completion) = state.withLock { state in
                 guard !state.lifecycle.isTerminal else {
                     return (Input?.none, Subscribers.Completion<Failure>?.none)
@@ -208,11 +236,17 @@
                     state.lifecycle = .terminal
                 case .awaitingSubscription, .subscribed:
                     if value != nil {
-                        state.lastSent = now
+                        state.lastSent = now ?? state.lastSent
                         state.emitting += 1
                     }
                 }
                 return (value, completion)
+            }
+            if value != nil, completion == nil, now == nil {
+                // A value scheduled while this emission was under way, on another thread: the
+                // interval still counts from when it goes out.
+                let sent = scheduler.now
+                state.withLock { $0.lastSent = sent }
             }
             if let value {
                 let more = downstream.send(value)

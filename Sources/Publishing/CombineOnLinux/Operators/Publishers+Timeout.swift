@@ -124,8 +124,12 @@
             /// The upstream's subscription, until the upstream completes or the stream ends here.
             case subscribed(any Subscription)
             /// The upstream completed: its completion is on its way, after the values scheduled
-            /// before it; the deadline no longer matters.
-            case upstreamFinished
+            /// before it; the deadline no longer matters. Its subscription is kept until then, as
+            /// Combine keeps it: a cancel meanwhile cancels it, and a delivered value's demand
+            /// is still asked of it.
+            case upstreamFinished(any Subscription)
+            /// The upstream's completion went out.
+            case completed
             /// Timed out: nothing more is asked or delivered. The deadline's timer is kept, and
             /// goes on firing (to no effect) for good, as Combine's does; a cancel does not stop it.
             case timedOut(timer: (any Cancellable)?)
@@ -134,7 +138,10 @@
 
             /// The upstream's subscription, while it is kept.
             var upstream: (any Subscription)? {
-                if case .subscribed(let upstream) = self { upstream } else { nil }
+                switch self {
+                case .subscribed(let upstream), .upstreamFinished(let upstream): upstream
+                case .awaitingSubscription, .timedOut, .cancelled, .completed: nil
+                }
             }
 
             var isSubscribed: Bool {
@@ -144,7 +151,7 @@
             /// Timed out or cancelled: nothing scheduled before is delivered.
             var isOver: Bool {
                 switch self {
-                case .timedOut, .cancelled: true
+                case .timedOut, .cancelled, .completed: true
                 case .awaitingSubscription, .subscribed, .upstreamFinished: false
                 }
             }
@@ -210,11 +217,12 @@
                 { subscriber.receive(subscription: self) },
                 resumingWith: { scheduler.schedule(options: options, $0) })
             // The deadline starts at the subscription, and again at the first request, as in
-            // Combine; armed after the hand-over (if the subscriber asked for nothing then), so
-            // that even a deadline that falls due at once (`ImmediateScheduler`'s, on which
-            // Combine's `timeout` traps) ends the stream only after the subscriber has its
-            // subscription.
-            if !gate.update({ state, _ in state.hasRequested }) { restartDeadline() }
+            // Combine, which arms both (a scheduler that records its calls sees two timers when
+            // the subscriber asks as it is subscribed). The subscription's is armed after the
+            // hand-over, so that even a deadline that falls due at once (`ImmediateScheduler`'s,
+            // on which Combine's `timeout` traps) ends the stream only after the subscriber has
+            // its subscription; the deadline is the same, as no time passes meanwhile.
+            restartDeadline()
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
@@ -234,23 +242,24 @@
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            // The upstream has ended itself: nothing more is asked of it or cancelled, and the
-            // deadline no longer matters.
-            let ended = gate.update {
-                state, _ -> (upstream: any Subscription, timer: (any Cancellable)?)? in
-                guard let upstream = state.lifecycle.upstream else { return nil }
-                state.lifecycle = .upstreamFinished
+            // The upstream has ended itself: the deadline no longer matters. Its subscription
+            // is let go once the completion has gone out (a cancel before then cancels it).
+            let timer = gate.update { state, _ -> (any Cancellable)?? in
+                guard case .subscribed(let upstream) = state.lifecycle else { return nil }
+                state.lifecycle = .upstreamFinished(upstream)
                 state.deadline += 1
-                return (upstream, state.timer.take())
+                return .some(state.timer.take())
             }
-            guard let ended else { return }
-            ended.timer?.cancel()
-            withExtendedLifetime(ended.upstream) {}
+            guard let timer else { return }
+            timer?.cancel()
             scheduler.schedule(options: options) {
-                self.gate.update { state, outbox in
-                    guard !state.lifecycle.isOver else { return }
+                let upstream = self.gate.update { state, outbox -> (any Subscription)? in
+                    guard !state.lifecycle.isOver else { return nil }
+                    defer { state.lifecycle = .completed }
                     outbox.finish(completion)
+                    return state.lifecycle.upstream
                 }
+                withExtendedLifetime(upstream) {}
             }
         }
 
@@ -311,9 +320,8 @@
         /// it fires again every `interval`, and finds the stream over.
         private func timeOut(at deadline: Int) {
             let upstream = gate.update { state, _ -> (any Subscription)? in
-                guard state.deadline == deadline, let upstream = state.lifecycle.upstream else {
-                    return nil
-                }
+                guard state.deadline == deadline, case .subscribed(let upstream) = state.lifecycle
+                else { return nil }
                 state.lifecycle = .timedOut(timer: state.timer.take())
                 return upstream
             }

@@ -100,21 +100,30 @@
         let run: () -> Void
     }
 
-    /// A cancellable for repeating work: a flag the repeating action checks, and a cleanup.
+    /// A cancellable for repeating work: its stage, which the repeating action checks, holds
+    /// the cleanup until the cancel runs it, once.
     final class RepeatingWork: Cancellable, Sendable {
-        private let state = Locked(false)
-        private let cleanup: Locked<(@Sendable () -> Void)?>
-
-        init(cleanup: (@Sendable () -> Void)? = nil) {
-            self.cleanup = Locked(cleanup)
+        private enum Stage {
+            /// Running; the cleanup stops the source of the repeats.
+            case running(cleanup: (@Sendable () -> Void)?)
+            /// Cancelled: the action runs no more.
+            case cancelled
         }
 
-        var isCancelled: Bool { state.withLock { $0 } }
+        private let stage: Locked<Stage>
+
+        init(cleanup: (@Sendable () -> Void)? = nil) {
+            stage = Locked(.running(cleanup: cleanup))
+        }
+
+        var isCancelled: Bool {
+            stage.withLock { if case .cancelled = $0 { true } else { false } }
+        }
 
         func cancel() {
-            state.withLock { $0 = true }
-            cleanup.withLock { cleanup in
-                defer { cleanup = nil }
+            stage.withLock { stage -> (@Sendable () -> Void)? in
+                guard case .running(let cleanup) = stage else { return nil }
+                stage = .cancelled
                 return cleanup
             }?()
         }

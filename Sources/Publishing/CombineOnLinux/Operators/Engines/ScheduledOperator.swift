@@ -84,13 +84,26 @@
             case awaitingSubscription(Downstream)
             /// The upstream's subscription, until the upstream completes or this is cancelled.
             case subscribed(any Subscription)
-            /// The upstream completed, or this was cancelled: a second subscription is cancelled,
-            /// and nothing more is scheduled or asked.
+            /// The upstream completed and its completion is scheduled: as in Combine, the
+            /// demand a value delivered meanwhile returns is still asked of it (nothing else is,
+            /// and a cancel does not cancel it).
+            case completing(any Subscription)
+            /// The completion went out, or this was cancelled: a second subscription is
+            /// cancelled, and nothing more is scheduled or asked.
             case terminal
 
-            /// The upstream's subscription, while it is kept.
+            /// The upstream's subscription, while it is kept and not completed.
             var upstream: (any Subscription)? {
                 if case .subscribed(let upstream) = self { upstream } else { nil }
+            }
+
+            /// Where a delivered value's demand goes: the upstream, until the completion has
+            /// gone out.
+            var demandTarget: (any Subscription)? {
+                switch self {
+                case .subscribed(let upstream), .completing(let upstream): upstream
+                case .awaitingSubscription, .terminal: nil
+                }
             }
         }
 
@@ -117,7 +130,7 @@
                 (),
                 receiveValue: { value in
                     let more = downstream.receive(value)
-                    if more > 0 { state.withLock { $0.upstream }?.request(more) }
+                    if more > 0 { state.withLock { $0.demandTarget }?.request(more) }
                 },
                 receiveCompletion: { downstream.receive(completion: $0) })
         }
@@ -145,16 +158,23 @@
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            // The upstream has ended itself: nothing more is asked of it, or cancelled.
-            guard
-                let upstream = state.withLock({ state -> (any Subscription)? in
-                    guard let upstream = state.upstream else { return nil }
-                    state = .terminal
-                    return upstream
-                })
-            else { return }
-            withExtendedLifetime(upstream) {}
-            schedule { self.gate.update { _, outbox in outbox.finish(completion) } }
+            // The upstream has ended itself: it is not cancelled, and asked for nothing more
+            // but the demand of values delivered before the completion.
+            let isTaken = state.withLock { state in
+                guard let upstream = state.upstream else { return false }
+                state = .completing(upstream)
+                return true
+            }
+            guard isTaken else { return }
+            schedule {
+                self.gate.update { _, outbox in outbox.finish(completion) }
+                // Released after the lock.
+                let upstream = self.state.withLock { state in
+                    defer { state = .terminal }
+                    return state
+                }
+                withExtendedLifetime(upstream) {}
+            }
         }
 
         func request(_ demand: Subscribers.Demand) {
