@@ -67,6 +67,8 @@ public final class ChangeRecorder<Model: AnyObject> {
     /// The properties whose changes make a new state (an `@Observable` model's); none for an
     /// `ObservableObject`, where every `@Published` change does.
     private let keyPaths: [PartialKeyPath<Model>]
+    /// The property each other key path of the steps so far was found to be.
+    private let resolutions = KeyPathResolutions()
 
     init(
         of model: Model,
@@ -201,7 +203,8 @@ public final class ChangeRecorder<Model: AnyObject> {
                 at: callSite)
             return false
         }
-        var state = ExpectedState(expected, of: model, keyPaths: keyPaths)
+        var state = ExpectedState(
+            expected, of: model, keyPaths: keyPaths, resolutions: resolutions)
         do {
             try change(&state)
         } catch {
