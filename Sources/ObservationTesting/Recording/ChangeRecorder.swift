@@ -242,11 +242,9 @@ public final class ChangeRecorder<Model: AnyObject> {
         position = start + result.consumed
         let before = expected
         expected = actual
-        guard isExhaustive,
-            !wanted.isMatched(
-                by: actual, history: storage.state.withLock { Array($0.values.prefix(position)) })
-        else { return true }
-        var differences = wanted.differences(from: actual)
+        let history = storage.state.withLock { Array($0.values.prefix(position)) }
+        guard isExhaustive, !wanted.isMatched(by: actual, history: history) else { return true }
+        var differences = wanted.differences(from: actual, history: history)
         if differences.isEmpty { differences = ["  (no property differs by name)"] }
         FailureReporter.record(
             "ChangeRecorder.next(_:) failed: state [\(position - 1)] differs from the expected "

@@ -99,14 +99,16 @@ extension ExpectedState {
     }
 
     /// The lines that tell how `actual` differs from the state the step describes, each
-    /// property assigned through a key path named as it was written, where the build keeps its
-    /// name.
-    func differences(from actual: StateSnapshot) -> [String] {
+    /// property assigned through a key path the one it alone can be in `history`, or else named
+    /// as it was written, where the build keeps its name.
+    func differences(from actual: StateSnapshot, history: [StateSnapshot]) -> [String] {
         var expected = snapshot
         var lines: [String] = []
         for index in assignedKeyPaths {
             let value = keyPathValues[index]
-            if let name = Self.propertyName(of: keyPaths[index]),
+            let candidates = properties(matching: index, in: history)
+            let only = candidates.count == 1 ? candidates.first : nil
+            if let name = only ?? Self.propertyName(of: keyPaths[index]),
                 let property = expected.properties.firstIndex(where: { $0.name == name })
             {
                 expected.properties[property].value = value
