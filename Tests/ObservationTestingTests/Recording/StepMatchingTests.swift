@@ -23,9 +23,9 @@ final class LapOwner {}
 /// Whether this build keeps the names of key path getters: an optimized one may not, and then a
 /// failure names the key path by its types.
 #if DEBUG
-    private let namesAreKept = true
+    let namesAreKept = true
 #else
-    private let namesAreKept = false
+    let namesAreKept = false
 #endif
 
 /// Whether `text` names `property` as no observable property of `LapCounter`, or, in a build
