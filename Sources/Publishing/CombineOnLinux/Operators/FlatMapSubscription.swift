@@ -245,6 +245,9 @@
 
         @inlinable
         func request(_ demand: Subscribers.Demand) {
+            // Combine's flatMap stops the program here (OpenCombine's FlatMapTests, run against
+            // it).
+            precondition(demand > .none, "A subscriber must request at least one value")
             let (isNested, toUnlimit) = state.withLock { state in
                 guard state.stage.isOpen else {
                     return (true, [any Subscription]())

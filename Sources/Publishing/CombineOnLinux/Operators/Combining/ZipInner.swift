@@ -111,7 +111,11 @@
             link.cancel()
         }
 
-        func request(_ demand: Subscribers.Demand) { ask(demand) }
+        func request(_ demand: Subscribers.Demand) {
+            // Combine's zip stops the program here (OpenCombine's ZipTests, run against it).
+            precondition(demand > .none, "A subscriber must request at least one value")
+            ask(demand)
+        }
 
         func cancel() {
             let released = lock.withLock { resetQueues() }
