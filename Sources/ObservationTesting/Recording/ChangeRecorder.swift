@@ -67,6 +67,8 @@ public final class ChangeRecorder<Model: AnyObject> {
     /// The properties whose changes make a new state (an `@Observable` model's); none for an
     /// `ObservableObject`, where every `@Published` change does.
     private let keyPaths: [PartialKeyPath<Model>]
+    /// The property each other key path of the steps so far was found to be.
+    private let resolutions = KeyPathResolutions()
 
     init(
         of model: Model,
@@ -201,7 +203,8 @@ public final class ChangeRecorder<Model: AnyObject> {
                 at: callSite)
             return false
         }
-        var state = ExpectedState(expected, of: model, keyPaths: keyPaths)
+        var state = ExpectedState(
+            expected, of: model, keyPaths: keyPaths, resolutions: resolutions)
         do {
             try change(&state)
         } catch {
@@ -239,11 +242,9 @@ public final class ChangeRecorder<Model: AnyObject> {
         position = start + result.consumed
         let before = expected
         expected = actual
-        guard isExhaustive,
-            !wanted.isMatched(
-                by: actual, history: storage.state.withLock { Array($0.values.prefix(position)) })
-        else { return true }
-        var differences = wanted.differences(from: actual)
+        let history = storage.state.withLock { Array($0.values.prefix(position)) }
+        guard isExhaustive, !wanted.isMatched(by: actual, history: history) else { return true }
+        var differences = wanted.differences(from: actual, history: history)
         if differences.isEmpty { differences = ["  (no property differs by name)"] }
         FailureReporter.record(
             "ChangeRecorder.next(_:) failed: state [\(position - 1)] differs from the expected "

@@ -19,14 +19,26 @@ public struct ExpectedState<Model: AnyObject> {
     private(set) var keyPathValues: [Any]
     /// The indices in ``keyPaths`` of those the step assigned, in order.
     private(set) var assignedKeyPaths: [Int] = []
+    /// The key paths the recorder does not read that the step assigned where more than one
+    /// property may be the one each reads: the step's verdict decides between them.
+    var openAssignments: [OpenAssignment] = []
+    /// The properties found for the other key paths of this step, each its one candidate.
+    var found: [AnyKeyPath: String] = [:]
+    /// The properties the recorder's earlier steps found, by key path.
+    let resolutions: KeyPathResolutions
     let modelName: String
     /// The model, held for the step: a read the state cannot answer reads the model instead, so
-    /// the step runs to its end and fails there.
-    private let model: Model
+    /// the step runs to its end and fails there; its stored properties are read to find the one
+    /// a key path reads.
+    let model: Model
 
-    init(_ snapshot: StateSnapshot, of model: Model, keyPaths: [AnyKeyPath]) {
+    init(
+        _ snapshot: StateSnapshot, of model: Model, keyPaths: [AnyKeyPath],
+        resolutions: KeyPathResolutions = KeyPathResolutions()
+    ) {
         self.snapshot = snapshot
         self.model = model
+        self.resolutions = resolutions
         self.modelName = "\(Model.self)"
         // A recorder with no state yet has no values for them: its steps go by name.
         let isRead = snapshot.wakingValues.count == keyPaths.count
@@ -36,10 +48,13 @@ public struct ExpectedState<Model: AnyObject> {
 
     /// A property of the state, through the model's key path: `$0.isLoading = true`.
     ///
-    /// A key path the recorder reads in every state is matched by identity. Any other is found by
-    /// the name it was written with; where that name cannot be told (a release build may leave a
-    /// getter without its name), or is not an observable stored property of the model (a
-    /// computed one), the step fails saying so, and never compares another property.
+    /// A key path the recorder reads in every state is matched by identity. Any other is matched
+    /// to the model's observable stored properties of its type whose value it reads now; where
+    /// several remain, the step passes or fails only if it does so whichever of them it is. Only
+    /// where that cannot decide is the key path found by the name it was written with; where that
+    /// name cannot be told (a release build may leave a getter without its name), or is not an
+    /// observable stored property of the model (a computed one), the step fails saying so, and
+    /// never compares another property.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value {
         mutating get {
             if let index = keyPaths.firstIndex(of: keyPath),
@@ -47,6 +62,7 @@ public struct ExpectedState<Model: AnyObject> {
             {
                 return value
             }
+            if let value: Value = probedValue(of: keyPath) { return value }
             guard let name = Self.propertyName(of: keyPath) else {
                 problems.append(unnamed(keyPath))
                 return model[keyPath: keyPath]
@@ -69,6 +85,7 @@ public struct ExpectedState<Model: AnyObject> {
                 if !assignedKeyPaths.contains(index) { assignedKeyPaths.append(index) }
                 return
             }
+            if assignProbed(newValue, to: keyPath) { return }
             guard let name = Self.propertyName(of: keyPath) else {
                 problems.append(unnamed(keyPath))
                 return
@@ -115,7 +132,7 @@ public struct ExpectedState<Model: AnyObject> {
         return components[0]
     }
 
-    private mutating func assign(_ value: Any, to name: String) {
+    mutating func assign(_ value: Any, to name: String) {
         guard let index = snapshot.properties.firstIndex(where: { $0.name == name }) else {
             problems.append(unknown(name))
             return

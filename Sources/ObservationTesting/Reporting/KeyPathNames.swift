@@ -11,8 +11,9 @@ import Publishing
 /// so those are not named.
 ///
 /// Every answer is exact or `nil`: a name is never guessed, since callers match it against
-/// property names. Naming reads symbol tables, so only failure messages do it, never a wait
-/// or a change step that succeeds.
+/// property names. Naming reads symbol tables, so failure messages do it, and a change step
+/// only where the properties a key path may be give the step different verdicts; never a
+/// wait.
 enum KeyPathNames {
     /// Counts the key paths asked for in a task that binds it (and its child tasks): tests
     /// prove with it that a step that passes names none.

@@ -214,8 +214,8 @@
         }
     }
 
-    // Each `@_silgen_name` below names a C function that no module this package may import
-    // declares; a C target of the package's own would be the alternative, for two functions.
+    // `@_silgen_name`, not a C target: no module this package imports declares these two C
+    // functions, and a target for two declarations would add a module to every consumer's build.
 
     /// Glibc's `dl_iterate_phdr`, which its Swift module does not import (`link.h`). Its two
     /// arguments are pointers, passed the same way by Swift's calling convention as by C's.

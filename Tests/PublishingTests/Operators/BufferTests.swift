@@ -46,6 +46,64 @@ struct BufferTests {
         #expect(subscriber.values == [1, 2, 4])
     }
 
+    @Test(
+        "A full .customError buffer cancels its upstream and fails at the next request, after the values that request asks for"
+    )
+    func customErrorFailsAfterTheValuesAskedFor() {
+        let upstream = RecordingUpstream<Int, TestError>()
+        let subscriber = DemandProbe<Int, TestError>(initial: .none)
+        upstream.buffer(
+            size: 3, prefetch: .byRequest, whenFull: .customError { TestError(code: 7) }
+        )
+        .subscribe(subscriber)
+        for value in 1...4 { upstream.send(value) }  // 4 finds the buffer full
+        #expect(upstream.events == [.request(.unlimited), .cancel])
+        #expect(subscriber.completions.isEmpty)
+        upstream.send(5)  // after the failure: neither kept nor a reason to send it
+        #expect(subscriber.completions.isEmpty)
+        subscriber.subscription?.request(.max(2))
+        #expect(subscriber.values == [1, 2])
+        #expect(subscriber.completions == [.failure(TestError(code: 7))])  // 3 is dropped
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values == [1, 2])
+        #expect(subscriber.completions.count == 1)
+    }
+
+    @Test("A buffer's failure with nothing asked for goes at once, dropping what waits")
+    func failureWithNothingAskedForGoesAtOnce() {
+        let subject = PassthroughSubject<Int, TestError>()
+        let subscriber = DemandProbe<Int, TestError>(initial: .none)
+        subject.buffer(size: 3, prefetch: .byRequest, whenFull: .dropOldest).subscribe(subscriber)
+        subject.send(1)
+        subject.send(completion: .failure(TestError()))
+        #expect(subscriber.completions == [.failure(TestError())])
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values.isEmpty)
+    }
+
+    @Test(
+        "Before its subscription a buffer ignores a cancel; after a finish it still keeps values, sent before the finish"
+    )
+    func bufferOutsideTheProtocol() throws {
+        let upstream = RecordingUpstream<Int, Never>(subscribesAtOnce: false)
+        let subscriber = DemandProbe<Int, Never>(initial: .none)
+        upstream.buffer(size: 2, prefetch: .keepFull, whenFull: .dropNewest).subscribe(subscriber)
+        let buffer = try #require(upstream.subscriberObject as? any Subscription)
+        buffer.cancel()
+        upstream.sendSubscription()
+        #expect(upstream.events == [.request(.max(2))])
+        #expect(subscriber.subscription != nil)
+        upstream.send(completion: .finished)
+        upstream.send(1)
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions.isEmpty)
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.completions == [.finished])
+        // With .keepFull, what was sent on is asked for again, of the finished upstream too.
+        #expect(upstream.events == [.request(.max(2)), .request(.max(1))])
+    }
+
     // A `.customError` closure that calls back into its own full buffer: Combine makes the error
     // with its lock held, so the call traps there (OpenCombine's BufferTests
     // .testDeadlockWhenErroringOnFullBuffer asserts the crash, run against Apple's Combine).
@@ -73,8 +131,10 @@ struct BufferTests {
             subject.send(2)  // full: the closure runs, once
             #expect(made == 1)
             #expect(cancels == 1)
-            // The failure goes at once, dropping what waits, as before.
-            #expect(subscriber.values.isEmpty)
+            // The failure waits for the subscriber's next request, after what it asks for.
+            #expect(subscriber.completions.isEmpty)
+            subscriber.subscription?.request(.max(1))
+            #expect(subscriber.values == [1])
             #expect(subscriber.completions == [.failure(TestError(code: 1))])
 
             let cancelling = DemandProbe<Int, TestError>(initial: .none)

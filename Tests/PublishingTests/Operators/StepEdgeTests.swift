@@ -98,6 +98,32 @@ struct StepEdgeTests {
             }
         }
 
+        @Test("collect(_:), zip and flatMap stop the program at a request for no values")
+        func zeroDemandTrapsInCollectZipFlatMap() async {
+            await #expect(processExitsWith: .failure) {
+                let probe = DemandProbe<[Int], Never>(initial: .none)
+                PassthroughSubject<Int, Never>().collect(2).subscribe(probe)
+                probe.request(.none)
+            }
+            await #expect(processExitsWith: .failure) {
+                let probe = DemandProbe<(Int, Int), Never>(initial: .none)
+                let (a, b) = (PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>())
+                a.zip(b).subscribe(probe)
+                probe.request(.none)
+            }
+            await #expect(processExitsWith: .failure) {
+                let probe = DemandProbe<Int, Never>(initial: .none)
+                PassthroughSubject<Int, Never>().flatMap { Just($0) }.subscribe(probe)
+                probe.request(.none)
+            }
+            // A request for some is served: the traps above are the zero's.
+            await #expect(processExitsWith: .success) {
+                let probe = DemandProbe<Int, Never>(initial: .none)
+                PassthroughSubject<Int, Never>().flatMap { Just($0) }.subscribe(probe)
+                probe.request(.max(1))
+            }
+        }
+
         #if !APPLE_SIM
             // OpenCombine, which the imitation runs as Combine, does not check the count;
             // Combine stops at subscription (OpenCombine's

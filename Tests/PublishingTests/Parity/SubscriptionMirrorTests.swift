@@ -94,8 +94,7 @@ struct SubscriptionMirrorTests {
     }
 
     // OpenCombine, which the imitation of Apple platforms runs, keeps the fields of its buffer
-    // ("values", "state", …) and of its catch ("downstream", "demand") as children, which the
-    // package's leave out (a stage's downstream is an internal wrapper), and names neither
+    // ("values", "state", …) as children, which the package's leave out, and names neither
     // `delay`'s nor `prefix(untilOutputFrom:)`'s subscription as Combine does. The rest are
     // the package's own subscriptions (a closure-written publisher's, `flatMap`'s and the
     // combining operators'), whose fields OpenCombine's counterparts show.
@@ -103,7 +102,7 @@ struct SubscriptionMirrorTests {
         @Test(
             "The package's other subscriptions dump as their names",
             arguments: [
-                "buffer", "catch", "delay", "prefixUntilOutput", "empty", "subject", "flatMap",
+                "buffer", "delay", "prefixUntilOutput", "empty", "subject", "flatMap",
                 "merge", "zip", "combineLatest",
             ])
         func packageSubscriptionDumpsAsItsName(_ name: String) throws {
@@ -121,14 +120,13 @@ struct SubscriptionMirrorTests {
     private static let expected = [
         "tryMap": "TryMap", "receiveOn": "ReceiveOn", "subscribeOn": "SubscribeOn",
         "dropUntilOutput": "DropUntilOutput", "timeout": "Timeout", "throttle": "Throttle",
-        "handleEvents": "HandleEvents", "catch": "Catch", "empty": "Empty", "buffer": "Buffer",
+        "handleEvents": "HandleEvents", "empty": "Empty", "buffer": "Buffer",
         "delay": "Delay", "prefixUntilOutput": "PrefixUntilOutput", "subject": "PassthroughSubject",
         "flatMap": "FlatMap", "merge": "Merge", "zip": "Zip", "combineLatest": "CombineLatest",
     ]
 
     private static func reflection(of name: String) -> Reflection? {
         let subject = PassthroughSubject<Int, Never>()
-        let failing = PassthroughSubject<Int, TestError>()
         let other = PassthroughSubject<Int, Never>()
         let scheduler = DispatchQueue.main
         return switch name {
@@ -146,7 +144,6 @@ struct SubscriptionMirrorTests {
                 subscriptionOf: subject.throttle(
                     for: .seconds(1), scheduler: scheduler, latest: true))
         case "handleEvents": Reflection(subscriptionOf: subject.handleEvents())
-        case "catch": Reflection(subscriptionOf: failing.catch { _ in Just(0) })
         case "empty": Reflection(subscriptionOf: Empty<Int, Never>())
         case "subject": Reflection(subscriptionOf: subject)
         case "flatMap": Reflection(subscriptionOf: subject.flatMap { Just($0) })

@@ -196,7 +196,8 @@
                 return true
             }
             guard isKept else { return subscription.cancel() }
-            if maxPublishers > .none { subscription.request(maxPublishers) }
+            // Even `.none`, as Combine's asks (OpenCombine's FlatMapTests, run against it).
+            subscription.request(maxPublishers)
         }
 
         @inlinable
@@ -245,6 +246,9 @@
 
         @inlinable
         func request(_ demand: Subscribers.Demand) {
+            // Combine's flatMap stops the program here (OpenCombine's FlatMapTests, run against
+            // it).
+            precondition(demand > .none, "A subscriber must request at least one value")
             let (isNested, toUnlimit) = state.withLock { state in
                 guard state.stage.isOpen else {
                     return (true, [any Subscription]())

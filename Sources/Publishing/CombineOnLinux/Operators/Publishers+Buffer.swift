@@ -15,9 +15,11 @@
             case dropNewest
             /// Drops the oldest value kept, and keeps the one that came.
             case dropOldest
-            /// Fails with the error the closure makes, and cancels the upstream. The closure may
-            /// call back into the buffer (Combine's traps then): a value sent meanwhile is
-            /// dropped, and a cancel ends the stream without the failure.
+            /// Cancels the upstream and fails with the error the closure makes, at the
+            /// subscriber's next request, after the values that request asks for (what waits
+            /// beyond them is dropped), as Combine's does. The closure may call back into the
+            /// buffer (Combine's traps then): a value sent meanwhile is dropped, and a cancel ends
+            /// the stream without the failure.
             case customError(() -> Failure)
         }
 
@@ -88,8 +90,10 @@
     }
 
     /// One subscription through `buffer`, as Combine's: values wait, in order, until the
-    /// subscriber asks; a failure goes at once, dropping what waits; the finish goes once nothing
-    /// waits and the subscriber has asked.
+    /// subscriber asks; the finish goes once nothing waits and the subscriber has asked; a
+    /// failure goes once what the subscriber asked for has been sent (what waits beyond that is
+    /// dropped). A buffer full with `.customError` cancels its upstream and fails that way too,
+    /// at the subscriber's next request.
     ///
     /// Delivered by ``DeliveryTurn``'s rule, with every call served by the drain under way: what
     /// another thread adds meanwhile, or the subscriber asks for from inside a delivery, is
@@ -105,6 +109,9 @@
 
         private enum Outcome {
             case kept, dropped
+            /// Taken in by no state: nothing is drained, as in Combine (a failure that waits
+            /// goes at the subscriber's next request, not at this value).
+            case ignored
             /// Full, with `.customError`: the error is to be made with this closure.
             case full(() -> Failure)
         }
@@ -116,46 +123,25 @@
 
         /// Where the subscription is: one state at a time, each holding what it owns.
         private enum Lifecycle {
+            /// Nothing is taken in, asked for or cancelled before the upstream's subscription,
+            /// as in Combine.
             case awaitingSubscription(Downstream)
+            /// Kept until the completion goes out, even once the upstream has ended: as in
+            /// Combine, a `.keepFull` buffer still asks it for what it sends on.
             case subscribed(any Subscription, Downstream)
             /// Full, with `.customError`: its closure is making the error, outside the lock, so
             /// that it may send into, ask of or cancel this buffer (in Combine, which holds its
             /// lock, such a call traps). Meanwhile values are dropped and nothing is sent; the
             /// upstream is cancelled once the error is made.
-            case failing((any Subscription)?, Downstream)
-            /// The upstream completed, or failed here (`.customError`): the completion goes
-            /// out once what waits before it has (a failure goes at once).
-            case completing(Subscribers.Completion<Failure>, Downstream)
+            case failing(any Subscription, Downstream)
             /// Cancelled, or the completion went out.
             case terminal
 
             /// The upstream's subscription, while it is kept.
             var upstream: (any Subscription)? {
                 switch self {
-                case .subscribed(let upstream, _): upstream
-                case .failing(let upstream, _): upstream
-                case .awaitingSubscription, .completing, .terminal: nil
-                }
-            }
-
-            var downstream: Downstream? {
-                switch self {
-                case .awaitingSubscription(let downstream), .subscribed(_, let downstream),
-                    .failing(_, let downstream), .completing(_, let downstream):
-                    downstream
-                case .terminal: nil
-                }
-            }
-
-            var isFailing: Bool {
-                if case .failing = self { true } else { false }
-            }
-
-            /// Whether values are still taken in: the upstream has not ended, nor the stream.
-            var isOpen: Bool {
-                switch self {
-                case .awaitingSubscription, .subscribed: true
-                case .failing, .completing, .terminal: false
+                case .subscribed(let upstream, _), .failing(let upstream, _): upstream
+                case .awaitingSubscription, .terminal: nil
                 }
             }
         }
@@ -165,8 +151,28 @@
             var values = FIFO<Input>()
             var count = 0
             var demand = Subscribers.Demand.none
+            /// How the stream ends once what waits before it has gone out: the upstream's
+            /// completion, or the failure `.customError` made.
+            var ending: Subscribers.Completion<Failure>?
             /// Whose turn it is to drain, whatever the lifecycle.
             var turn = DeliveryTurn()
+
+            /// Ends the stream here, returning what it let go of (the subscriber, the upstream
+            /// and what waits), for the caller to release after the lock: a release may run
+            /// user code.
+            mutating func end() -> Released {
+                count = 0
+                defer {
+                    lifecycle = .terminal
+                    values = FIFO()
+                }
+                return Released(lifecycle: lifecycle, values: values)
+            }
+        }
+
+        private struct Released {
+            var lifecycle: Lifecycle?
+            var values = FIFO<Input>()
         }
 
         private let state: Locked<State>
@@ -199,9 +205,11 @@
 
         func receive(_ input: Input) -> Subscribers.Demand {
             let outcome = state.withLock { state -> Outcome in
-                guard state.lifecycle.isOpen, let downstream = state.lifecycle.downstream else {
-                    return .dropped
-                }
+                // After a finish, values are still kept, as Combine keeps them; not after a
+                // failure.
+                guard case .subscribed(let upstream, let downstream) = state.lifecycle,
+                    !(state.ending?.isFailure ?? false)
+                else { return .ignored }
                 if state.count >= size {
                     switch whenFull {
                     case .dropNewest:
@@ -210,7 +218,7 @@
                         _ = state.values.pop()
                         state.count -= 1
                     case .customError(let makeError):
-                        state.lifecycle = .failing(state.lifecycle.upstream, downstream)
+                        state.lifecycle = .failing(upstream, downstream)
                         return .full(makeError)
                     }
                 }
@@ -218,18 +226,27 @@
                 state.count += 1
                 return .kept
             }
-            if case .full(let makeError) = outcome { fail(with: makeError()) }
-            return drain()
+            switch outcome {
+            case .kept, .dropped:
+                return drain()
+            case .ignored:
+                return .none
+            case .full(let makeError):
+                // The failure waits, as Combine's, for the subscriber's next request.
+                fail(with: makeError())
+                return .none
+            }
         }
 
-        /// Ends the stream with `error`, made while failing, and cancels the upstream; unless
-        /// the stream was cancelled meanwhile.
+        /// Sets the stream to end with `error`, made while failing, and cancels the upstream;
+        /// unless the stream was cancelled meanwhile.
         private func fail(with error: Failure) {
             let upstream = state.withLock { state -> (any Subscription)? in
                 guard case .failing(let upstream, let downstream) = state.lifecycle else {
                     return nil
                 }
-                state.lifecycle = .completing(.failure(error), downstream)
+                state.lifecycle = .subscribed(upstream, downstream)
+                state.ending = .failure(error)
                 return upstream
             }
             upstream?.cancel()
@@ -237,45 +254,42 @@
 
         func receive(completion: Subscribers.Completion<Failure>) {
             let isFirst = state.withLock { state in
-                guard state.lifecycle.isOpen, let downstream = state.lifecycle.downstream else {
-                    return false
-                }
-                state.lifecycle = .completing(completion, downstream)
+                guard case .subscribed = state.lifecycle, state.ending == nil else { return false }
+                state.ending = completion
                 return true
             }
             if isFirst { _ = drain() }
         }
 
         func request(_ demand: Subscribers.Demand) {
-            let upstream = state.withLock { state in
-                state.demand += demand
-                return state.lifecycle.upstream
-            }
+            guard
+                let upstream = state.withLock({ state -> (any Subscription)? in
+                    guard let upstream = state.lifecycle.upstream else { return nil }
+                    state.demand += demand
+                    return upstream
+                })
+            else { return }
             let more = drain()
-            if more > .none { upstream?.request(more) }
+            if more > .none { upstream.request(more) }
         }
 
         func cancel() {
-            let (lifecycle, values) = state.withLock { state in
-                defer {
-                    state.lifecycle = .terminal
-                    state.values = FIFO()
-                    state.count = 0
-                }
-                return (state.lifecycle, state.values)
+            let released = state.withLock { state -> Released? in
+                guard state.lifecycle.upstream != nil else { return nil }
+                return state.end()
             }
-            lifecycle.upstream?.cancel()
-            // The subscriber and the values are released after the lock.
-            withExtendedLifetime((lifecycle, values)) {}
+            released?.lifecycle?.upstream?.cancel()
         }
 
-        /// Sends what the demand allows, then a failure at once or the finish once nothing
-        /// waits and something is asked; returns how many more values to ask the upstream for
-        /// (one per value sent, with `.keepFull`). Another thread draining goes on with it.
+        /// Sends what the demand allows, then the completion (see the type's rule); returns
+        /// how many more values to ask the upstream for (one per value sent, with `.keepFull`).
+        /// Another thread draining goes on with it.
         private func drain() -> Subscribers.Demand {
             var upstreamDemand = Subscribers.Demand.none
             /// What the value delivered last returned, added to the demand under the lock.
             var returned = Subscribers.Demand.none
+            /// What the completion let go of, released after the lock.
+            var released: Released?
             guard state.withLock({ $0.turn.claim(.byLoop) }) else { return .none }
             DeliveryTurn.loop(
                 nil,
@@ -283,7 +297,7 @@
                     state.withLock { state in
                         state.demand += returned
                         returned = .none
-                        return state.turn.proceed(to: next(&state))
+                        return state.turn.proceed(to: next(&state, releasing: &released))
                     }
                 },
                 deliver: { step in
@@ -292,34 +306,31 @@
                         returned = downstream.receive(value)
                         if prefetch == .keepFull { upstreamDemand += 1 }
                     case .completion(let downstream, let completion):
-                        upstreamDemand = .none
+                        // What was sent before still goes up, as in Combine: to an upstream
+                        // that has ended, a request does nothing.
                         downstream.receive(completion: completion)
                     }
                 })
             return upstreamDemand
         }
 
-        /// What the turn delivers next, under the lock.
-        private func next(_ state: inout State) -> Step? {
-            // While the error is made, nothing is sent: the failure drops what waits.
-            guard let downstream = state.lifecycle.downstream, !state.lifecycle.isFailing else {
+        /// What the turn delivers next, under the lock: a value while the subscriber has asked
+        /// for one and one waits; then the ending, a failure as soon as nothing is asked for.
+        private func next(_ state: inout State, releasing released: inout Released?) -> Step? {
+            // While the error is made, nothing is sent.
+            guard case .subscribed(_, let downstream) = state.lifecycle else { return nil }
+            if state.demand > 0 {
+                if let value = state.values.pop() {
+                    state.count -= 1
+                    state.demand -= 1
+                    return .value(downstream, value)
+                }
+            } else if !(state.ending?.isFailure ?? false) {
                 return nil
             }
-            if case .completing(.failure, _) = state.lifecycle {
-                state.values = FIFO()
-                state.count = 0
-            } else if state.demand > 0, let value = state.values.pop() {
-                state.count -= 1
-                state.demand -= 1
-                return .value(downstream, value)
-            }
-            if case .completing(let terminal, _) = state.lifecycle, state.count == 0,
-                state.demand > 0 || terminal.isFailure
-            {
-                state.lifecycle = .terminal
-                return .completion(downstream, terminal)
-            }
-            return nil
+            guard let ending = state.ending else { return nil }
+            released = state.end()
+            return .completion(downstream, ending)
         }
     }
 

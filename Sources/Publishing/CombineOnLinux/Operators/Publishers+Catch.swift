@@ -32,7 +32,9 @@
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let handler = handler
-                let succession = Succession(subscriber, of: Self.self)
+                let succession = Succession(
+                    subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
+                    unasked: .trapped, reflection: .downstreamAndDemand)
                 succession.subscribe(upstream, stage: 0) { error in
                     succession.subscribe(handler(error), stage: 1) { succession.fail($0) }
                 }
@@ -72,7 +74,9 @@
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let handler = handler
-                let succession = Succession(subscriber, of: Self.self)
+                let succession = Succession(
+                    subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
+                    unasked: .trapped, reflection: .downstreamAndDemand)
                 succession.subscribe(upstream, stage: 0) { error in
                     do {
                         succession.subscribe(try handler(error), stage: 1) {

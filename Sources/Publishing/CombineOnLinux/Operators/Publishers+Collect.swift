@@ -81,6 +81,8 @@
                     }
                 )
                 steps.valuesPerOutput = Swift.max(count, 1)
+                // Combine's stops the program at a request for no arrays.
+                steps.requiresDemand = true
                 return steps
             }
         }

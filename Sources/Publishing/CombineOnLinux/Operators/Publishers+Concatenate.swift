@@ -28,7 +28,9 @@
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let suffix = suffix
-                let succession = Succession(subscriber, of: Self.self)
+                let succession = Succession(
+                    subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
+                    unasked: .dropped)
                 succession.subscribe(
                     prefix, stage: 0,
                     onFinish: { succession.subscribe(suffix, stage: 1) { succession.fail($0) } },

@@ -31,13 +31,40 @@
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let (upstream, retries) = (upstream, retries)
-                let succession = Succession(subscriber, of: Self.self)
-                func attempt(_ number: Int) {
-                    succession.subscribe(upstream, stage: number) { error in
-                        if retries.map({ number < $0 }) ?? true {
-                            attempt(number + 1)
-                        } else {
-                            succession.fail(error)
+                let succession = Succession(
+                    subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
+                    returnedDemand: .askedOfStage, unasked: .trapped)
+                let attempts = Locked(Attempts.idle)
+                // An attempt that fails while it is being subscribed to (an upstream that fails
+                // at once) starts the next once that subscribe has returned, as in Combine: the
+                // attempts follow one another on one stack frame instead of nesting.
+                func attempt(_ first: Int) {
+                    let runs = attempts.withLock { attempts in
+                        guard case .idle = attempts else {
+                            attempts = .subscribing(next: first)
+                            return false
+                        }
+                        attempts = .subscribing(next: nil)
+                        return true
+                    }
+                    guard runs else { return }
+                    var next: Int? = first
+                    while let number = next {
+                        succession.subscribe(upstream, stage: number) { error in
+                            // A negative count retries without limit, as Combine's.
+                            if retries.map({ $0 < 0 || number < $0 }) ?? true {
+                                attempt(number + 1)
+                            } else {
+                                succession.fail(error)
+                            }
+                        }
+                        next = attempts.withLock { attempts in
+                            guard case .subscribing(let next?) = attempts else {
+                                attempts = .idle
+                                return nil
+                            }
+                            attempts = .subscribing(next: nil)
+                            return next
                         }
                     }
                 }
@@ -47,6 +74,13 @@
     }
 
     extension Publishers.Retry: Equatable where Upstream: Equatable {}
+
+    /// Where a `retry`'s attempts stand.
+    private enum Attempts {
+        case idle
+        /// An upstream is being subscribed to; `next` is the attempt its failure asked for.
+        case subscribing(next: Int?)
+    }
 
     extension Publisher {
         /// Subscribes again after a failure, up to `retries` times.

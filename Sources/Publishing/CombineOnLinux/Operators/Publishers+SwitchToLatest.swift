@@ -25,7 +25,7 @@
             /// - Parameter subscriber: The subscriber to attach.
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
-                let succession = Succession(subscriber, of: Self.self)
+                let succession = Succession(subscriber, of: Self.self, unasked: .trapped)
                 let switching = Locked((latest: 0, isUpstreamFinished: false, isInnerActive: false))
                 let publishers = Subscribers.Sink<P, Failure>(
                     receiveCompletion: { completion in

@@ -86,6 +86,35 @@ struct ZipTests {
         #expect(subscriber.values == ["1-1", "4-2"])
     }
 
+    @Test(
+        "A request from inside a zip delivery goes to the upstream that completed the pair as its send's result, and to the others as a request"
+    )
+    func requestInsideDeliveryIsTheTriggeringUpstreamsResult() {
+        let (a, b) = (RecordingUpstream<Int, Never>(), RecordingUpstream<Int, Never>())
+        let subscriber = DemandProbe<(Int, Int), Never>(initial: .max(10))
+        subscriber.whileReceiving = { _ in subscriber.subscription?.request(.max(5)) }
+        a.zip(b).subscribe(subscriber)
+        #expect(a.send(1) == .none)
+        #expect(b.send(2) == .max(5))  // b completed the pair
+        #expect(a.requests == [.max(10), .max(5)])
+        #expect(b.requests == [.max(10)])
+        // Outside a delivery, a request goes to every upstream.
+        subscriber.subscription?.request(.max(1))
+        #expect(a.requests == [.max(10), .max(5), .max(1)])
+        #expect(b.requests == [.max(10), .max(1)])
+    }
+
+    @Test("An upstream's failure ends zip and cancels every upstream, the failed one too")
+    func failureCancelsEveryUpstream() {
+        let (a, b) = (RecordingUpstream<Int, TestError>(), RecordingUpstream<Int, TestError>())
+        let subscriber = DemandProbe<(Int, Int), TestError>(initial: .unlimited)
+        a.zip(b).subscribe(subscriber)
+        a.send(completion: .failure(TestError()))
+        #expect(subscriber.completions == [.failure(TestError())])
+        #expect(a.events == [.request(.unlimited), .cancel])
+        #expect(b.events == [.request(.unlimited), .cancel])
+    }
+
     @Test("zip asks each upstream for the subscriber's demand: a subject drops the rest")
     func zipPassesDemand() {
         let (letters, numbers) = (

@@ -21,6 +21,12 @@
         private let pop: (inout Queues) -> Downstream.Input
         /// What the subscriber asked for in all: what an upstream subscribed late is asked for.
         private var requested = Subscribers.Demand.none
+        /// The upstream whose value completed the tuple being delivered, while it is: what the
+        /// subscriber asks for meanwhile goes to it as its `receive(_:)`'s result, not as a
+        /// request (as Combine's zip does), and to the others as a request.
+        private var processing: Int?
+        /// What the subscriber asked for while `processing`, for that upstream.
+        private var askedWhileProcessing = Subscribers.Demand.none
 
         init(
             _ downstream: Downstream, count: Int, queues: Queues, bySink: Bool,
@@ -71,14 +77,24 @@
             for index in counts.indices { counts[index] -= 1 }
             let output = pop(&queues)
             let claimed = outlet.claim(output)
+            if claimed.isTurn { processing = index }
             lock.unlock()
-            let more =
-                claimed.isTurn
-                ? outlet.deliver(output, to: claimed.receiver, returnsDemand: true, onMore: ask)
-                : .none
-            if more > .none { lock.withLock { if outlet.isLive { requested += more } } }
+            guard claimed.isTurn else {
+                finishIfExhausted()
+                return .none
+            }
+            let more = outlet.deliver(
+                output, to: claimed.receiver, returnsDemand: true, onMore: ask)
+            let asked = lock.withLock {
+                if outlet.isLive { requested += more }
+                defer {
+                    processing = nil
+                    askedWhileProcessing = .none
+                }
+                return askedWhileProcessing
+            }
             finishIfExhausted()
-            return more
+            return more + asked
         }
 
         func receive(_ completion: Subscribers.Completion<Downstream.Failure>, from index: Int) {
@@ -86,12 +102,20 @@
             guard outlet.isOpen(index) else { return lock.unlock() }
             let link = outlet.close(index)
             lock.unlock()
-            withExtendedLifetime(link) {}
-            guard case .failure = completion else { return finishIfExhausted() }
+            guard case .failure = completion else {
+                withExtendedLifetime(link) {}
+                return finishIfExhausted()
+            }
             end(with: completion)
+            // The failed upstream is cancelled too, as Combine's zip cancels every upstream.
+            link.cancel()
         }
 
-        func request(_ demand: Subscribers.Demand) { ask(demand) }
+        func request(_ demand: Subscribers.Demand) {
+            // Combine's zip stops the program here (OpenCombine's ZipTests, run against it).
+            precondition(demand > .none, "A subscriber must request at least one value")
+            ask(demand)
+        }
 
         func cancel() {
             let released = lock.withLock { resetQueues() }
@@ -124,7 +148,17 @@
             lock.lock()
             guard outlet.isLive else { return lock.unlock() }
             requested += more
-            let upstreams = outlet.subscriptions
+            let upstreams: [any Subscription]
+            if let processing {
+                askedWhileProcessing += more
+                upstreams = outlet.links.indices.compactMap { index in
+                    guard index != processing, case .subscribed(let upstream) = outlet.links[index]
+                    else { return nil }
+                    return upstream
+                }
+            } else {
+                upstreams = outlet.subscriptions
+            }
             lock.unlock()
             for upstream in upstreams { upstream.request(more) }
         }

@@ -13,10 +13,84 @@
         // @unchecked: see above.
         @unchecked Sendable
     {
+        /// When the subscriber is handed this subscription, and what the stages are to it.
+        enum Shape {
+            /// At once, before any stage, whose subscribers are their own (`switchToLatest`,
+            /// whose publisher of publishers is subscribed to beside it).
+            case handedOverAtOnce
+            /// When the first stage's subscription comes, until which the subscriber has
+            /// nothing to ask of; each stage's subscriber stands for this subscription (its
+            /// name, its identifier), as Combine's one-upstream-at-a-time operators' do
+            /// (`catch`, `retry`, `append`).
+            case handedOverAtFirstSubscription
+        }
+
+        /// Where the demand goes that a value's delivery returns.
+        enum ReturnedDemand {
+            /// Back to the stage that sent the value.
+            case toSender
+            /// Asked of the current stage, the sender getting `.none` (`retry`, as Combine's).
+            case askedOfStage
+        }
+
+        /// What becomes of a value the subscriber has not asked for, or that comes from a stage
+        /// before its subscription.
+        enum Unasked {
+            case delivered
+            /// Dropped, its sender getting `.none` (`append`, as Combine's).
+            case dropped
+            /// Stops the program, the upstream having broken its contract (`catch`, `retry`,
+            /// `switchToLatest`, as Combine's).
+            case trapped
+        }
+
+        /// What a mirror of the subscription, or of a stage's subscriber, shows.
+        enum Reflection {
+            /// Nothing: the operator's name only.
+            case name
+            /// The subscriber and what it is still owed (`catch`, as Combine's).
+            case downstreamAndDemand
+        }
+
+        /// The latest stage's link to its upstream.
+        private enum Link {
+            /// Subscribed to; its subscription has not come.
+            case awaiting
+            case attached(any Subscription)
+            /// Its subscription came and was let go: the stage completed.
+            case released
+
+            var subscription: (any Subscription)? {
+                if case .attached(let subscription) = self { subscription } else { nil }
+            }
+
+            /// Lets the subscription go, returning it.
+            mutating func release() -> (any Subscription)? {
+                defer { self = .released }
+                return subscription
+            }
+        }
+
+        /// What comes of a stage's subscription.
+        private enum Arrival {
+            /// Kept: asked for what is `owed`; the subscriber is handed this subscription first
+            /// if `handsOver`.
+            case kept(owed: Subscribers.Demand, handsOver: Bool)
+            case refused
+            case ignored
+        }
+
+        /// Whether the subscriber has been handed this subscription.
+        private enum HandOver {
+            case awaiting
+            case done
+        }
+
         private struct State {
             /// The latest stage; `.max` once the stream has ended or been cancelled.
             var stage = -1
-            var current: (any Subscription)?
+            var link = Link.released
+            var handOver = HandOver.awaiting
             /// What the subscriber has asked for and not yet been sent.
             var demand = Subscribers.Demand.none
             /// Ended with the stream: `switchToLatest`'s subscription to its publisher of
@@ -28,13 +102,46 @@
         private let downstream: SerialDownstream<Downstream>
         /// The operator's type, which names this subscription.
         private let publisherType: Any.Type
+        let shape: Shape
+        private let returnedDemand: ReturnedDemand
+        private let unasked: Unasked
+        private let reflection: Reflection
+        /// The subscriber, for the mirror only.
+        private let downstreamDescription: String
 
         var description: String { subscriptionDescription(of: publisherType) }
 
-        /// Hands `downstream` this subscription; the stages then come with
+        var customMirror: Mirror {
+            switch reflection {
+            case .name:
+                return Mirror(self, children: EmptyCollection())
+            case .downstreamAndDemand:
+                let demand = state.withLock { $0.demand }
+                return Mirror(
+                    self,
+                    children: ["downstream": downstreamDescription, "demand": demand])
+            }
+        }
+
+        /// Hands `downstream` this subscription, at once or at the first stage's subscription
+        /// as `shape` says; the stages then come with
         /// ``subscribe(_:stage:onFinish:onFailure:)``.
-        init(_ downstream: Downstream, of publisherType: Any.Type) {
+        init(
+            _ downstream: Downstream, of publisherType: Any.Type,
+            shape: Shape = .handedOverAtOnce, returnedDemand: ReturnedDemand = .toSender,
+            unasked: Unasked = .delivered, reflection: Reflection = .name
+        ) {
             self.publisherType = publisherType
+            self.shape = shape
+            self.returnedDemand = returnedDemand
+            self.unasked = unasked
+            self.reflection = reflection
+            // Described once, and only where the mirror shows it: the subscriber itself is
+            // let go at the stream's end.
+            switch reflection {
+            case .name: self.downstreamDescription = ""
+            case .downstreamAndDemand: self.downstreamDescription = String(describing: downstream)
+            }
             self.downstream = SerialDownstream(downstream)
             // The demand a value queued for another thread's turn returns: owed, and asked of
             // the current stage.
@@ -42,11 +149,14 @@
                 guard let self else { return }
                 let current = state.withLock { state in
                     state.demand += more
-                    return state.current
+                    return state.link.subscription
                 }
                 current?.request(more)
             }
-            self.downstream.receive(subscription: self)
+            if case .handedOverAtOnce = shape {
+                state.withLock { $0.handOver = .done }
+                self.downstream.receive(subscription: self)
+            }
         }
 
         /// Subscribes to `publisher` as stage `stage`: its values go to the subscriber; its
@@ -60,7 +170,8 @@
             let (isLive, previous) = state.withLock { state -> (Bool, (any Subscription)?) in
                 guard stage > state.stage else { return (false, nil) }
                 state.stage = stage
-                return (true, state.current.take())
+                defer { state.link = .awaiting }
+                return (true, state.link.release())
             }
             // The stage before is over: ended by itself (a failure, a finish), or, switched
             // away from, cancelled here.
@@ -95,7 +206,7 @@
         func request(_ demand: Subscribers.Demand) {
             let current = state.withLock { state in
                 state.demand += demand
-                return state.current
+                return state.link.subscription
             }
             current?.request(demand)
         }
@@ -103,42 +214,88 @@
         func cancel() {
             let (current, companion) = state.withLock { state in
                 state.stage = .max
-                return (state.current.take(), state.companion.take())
+                return (state.link.release(), state.companion.take())
             }
             current?.cancel()
             companion?.cancel()
             downstream.cancel()
         }
 
+        /// Keeps `subscription` as stage `stage`'s, the first to come for the latest stage,
+        /// and asks it for what is owed; cancels any other but one that comes after the stage
+        /// has completed. The first stage's hands the
+        /// subscriber this subscription, if it waits for it.
         fileprivate func attach(_ subscription: any Subscription, stage: Int) {
-            let owed = state.withLock { state -> Subscribers.Demand? in
-                guard state.stage == stage else { return nil }
-                state.current = subscription
-                return state.demand
+            let arrival = state.withLock { state -> Arrival in
+                guard state.stage == stage else { return .refused }
+                switch state.link {
+                case .awaiting: state.link = .attached(subscription)
+                case .attached: return .refused
+                // After the stage's completion: let be, as Combine's `switchToLatest` does.
+                case .released: return .ignored
+                }
+                // Owed: what was asked before, and, before the hand-over, through a stage's
+                // subscriber.
+                guard case .awaiting = state.handOver else {
+                    return .kept(owed: state.demand, handsOver: false)
+                }
+                state.handOver = .done
+                return .kept(owed: state.demand, handsOver: true)
             }
-            guard let owed else { return subscription.cancel() }
-            if owed > .none { subscription.request(owed) }
+            switch arrival {
+            case .kept(let owed, let handsOver):
+                // The subscriber's requests, from inside the hand-over, reach the stage at once.
+                if handsOver { downstream.receive(subscription: self) }
+                if owed > .none { subscription.request(owed) }
+            case .refused: subscription.cancel()
+            case .ignored: break
+            }
         }
 
         fileprivate func deliver(_ value: Downstream.Input, stage: Int) -> Subscribers.Demand {
+            let unasked = unasked
             let isCurrent = state.withLock { state in
                 guard state.stage == stage else { return false }
+                switch (unasked, state.link) {
+                case (.dropped, .attached) where state.demand == .none, (.dropped, .awaiting):
+                    return false
+                case (.trapped, _):
+                    precondition(
+                        state.demand > .none,
+                        "\(subscriptionDescription(of: publisherType)) was sent a value it did not ask for"
+                    )
+                default: break
+                }
                 if state.demand > .none { state.demand -= 1 }
                 return true
             }
             guard isCurrent else { return .none }
             let more = downstream.send(value)
-            state.withLock { $0.demand += more }
-            return more
+            let current = state.withLock { state in
+                state.demand += more
+                return state.link.subscription
+            }
+            switch returnedDemand {
+            case .toSender:
+                return more
+            case .askedOfStage:
+                if more > .none { current?.request(more) }
+                return .none
+            }
         }
 
         /// Whether `stage` is the latest, so that its completion counts; if it is, its
         /// subscription is let go uncancelled, as an upstream that has completed is not
-        /// cancelled in Combine.
+        /// cancelled in Combine. A completion before the stage's subscription does not count
+        /// where the stages stand for this subscription, as in Combine's `catch` and `append`.
         fileprivate func completed(_ stage: Int) -> Bool {
+            let shape = shape
             let (isCurrent, subscription) = state.withLock { state in
                 guard state.stage == stage else { return (false, nil as (any Subscription)?) }
-                return (true, state.current.take())
+                if case .awaiting = state.link, case .handedOverAtFirstSubscription = shape {
+                    return (false, nil)
+                }
+                return (true, state.link.release())
             }
             withExtendedLifetime(subscription) {}
             return isCurrent
@@ -148,7 +305,7 @@
             let ending = state.withLock { state -> ((any Subscription)?, (any Cancellable)?)? in
                 guard state.stage != .max else { return nil }
                 state.stage = .max
-                return (state.current.take(), state.companion.take())
+                return (state.link.release(), state.companion.take())
             }
             guard let (current, companion) = ending else { return }
             // What is still running is cancelled: the other side of a `switchToLatest`.
@@ -158,8 +315,10 @@
         }
     }
 
-    /// One upstream of a ``Succession``.
-    private final class Stage<Upstream: Publisher, Downstream: Subscriber>: Subscriber
+    /// One upstream of a ``Succession``; also a way to it, as Combine's `retry`'s subscriber
+    /// is its subscription: a request or a cancel through it is the succession's.
+    private final class Stage<Upstream: Publisher, Downstream: Subscriber>: Subscriber,
+        Subscription, CombineReflecting
     where Upstream.Output == Downstream.Input {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
@@ -177,6 +336,25 @@
             self.stage = stage
             self.onFinish = onFinish
             self.onFailure = onFailure
+        }
+
+        /// The subscription's, when the stage stands for it (one upstream at a time).
+        var combineIdentifier: CombineIdentifier {
+            switch succession.shape {
+            case .handedOverAtFirstSubscription: succession.combineIdentifier
+            case .handedOverAtOnce: CombineIdentifier(self)
+            }
+        }
+
+        var description: String { succession.description }
+        var customMirror: Mirror { succession.customMirror }
+
+        func request(_ demand: Subscribers.Demand) {
+            succession.request(demand)
+        }
+
+        func cancel() {
+            succession.cancel()
         }
 
         func receive(subscription: any Subscription) {
