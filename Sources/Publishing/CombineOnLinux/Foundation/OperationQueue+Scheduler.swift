@@ -4,28 +4,11 @@
     public import Foundation
 
     extension OperationQueue: Scheduler {
-        /// An operation queue's time: a `Date`, as a run loop's is.
-        public struct SchedulerTimeType: DateSchedulerTime {
-            /// The time.
-            public var date: Date
-
-            /// The time `date`.
-            public init(_ date: Date) {
-                self.date = date
-            }
-
-            /// A distance between two dates, in seconds.
-            public struct Stride: SecondsStride {
-                /// The distance in seconds.
-                public var magnitude: TimeInterval
-
-                /// A stride of `timeInterval` seconds.
-                public init(_ timeInterval: TimeInterval) { magnitude = timeInterval }
-            }
-        }
-
+        /// An operation queue tells time as a run loop does: by dates. On Apple platforms these
+        /// are types of their own with the same members; here they are `RunLoop`'s.
+        public typealias SchedulerTimeType = RunLoop.SchedulerTimeType
         /// Operation queues take no scheduling options.
-        public struct SchedulerOptions: Sendable {}
+        public typealias SchedulerOptions = RunLoop.SchedulerOptions
 
         /// The current date.
         public var now: SchedulerTimeType { SchedulerTimeType(Date()) }

@@ -4,8 +4,8 @@
     public import Foundation
 
     extension RunLoop: Scheduler {
-        /// A run loop's time: a `Date`.
-        public struct SchedulerTimeType: DateSchedulerTime {
+        /// A run loop's time: a `Date`. It encodes as `{"date": …}`, as Combine's does.
+        public struct SchedulerTimeType: Strideable, Hashable, Sendable, Codable {
             /// The time.
             public var date: Date
 
@@ -14,13 +14,78 @@
                 self.date = date
             }
 
-            /// A distance between two dates, in seconds.
-            public struct Stride: SecondsStride {
+            /// The distance to `other`.
+            public func distance(to other: SchedulerTimeType) -> Stride {
+                Stride(other.date.timeIntervalSince(date))
+            }
+
+            /// The time `n` later (or earlier).
+            public func advanced(by n: Stride) -> SchedulerTimeType {
+                SchedulerTimeType(date.addingTimeInterval(n.magnitude))
+            }
+
+            /// A distance between two dates, in seconds. It encodes as `{"magnitude": …}`, as
+            /// Combine's does.
+            public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
+                ExpressibleByFloatLiteral, Hashable, Sendable, Codable
+            {
                 /// The distance in seconds.
                 public var magnitude: TimeInterval
 
+                /// The distance in seconds.
+                public var timeInterval: TimeInterval { magnitude }
+
                 /// A stride of `timeInterval` seconds.
                 public init(_ timeInterval: TimeInterval) { magnitude = timeInterval }
+                /// A stride of `value` seconds.
+                public init(floatLiteral value: Double) { magnitude = value }
+                /// A stride of `value` seconds, written as a whole number (its type is
+                /// `TimeInterval`, as Combine's is).
+                public init(integerLiteral value: TimeInterval) { magnitude = value }
+                /// A stride of `source` seconds, if it fits.
+                public init?<T: BinaryInteger>(exactly source: T) {
+                    guard let value = TimeInterval(exactly: source) else { return nil }
+                    magnitude = value
+                }
+
+                /// Whether `lhs` is the shorter stride.
+                public static func < (lhs: Stride, rhs: Stride) -> Bool {
+                    lhs.magnitude < rhs.magnitude
+                }
+                /// The sum of two strides.
+                public static func + (lhs: Stride, rhs: Stride) -> Stride {
+                    Stride(lhs.magnitude + rhs.magnitude)
+                }
+                /// The difference of two strides.
+                public static func - (lhs: Stride, rhs: Stride) -> Stride {
+                    Stride(lhs.magnitude - rhs.magnitude)
+                }
+                /// The product of two strides.
+                public static func * (lhs: Stride, rhs: Stride) -> Stride {
+                    Stride(lhs.magnitude * rhs.magnitude)
+                }
+                /// Adds `rhs` to `lhs`.
+                public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+                /// Subtracts `rhs` from `lhs`.
+                public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+                /// Multiplies `lhs` by `rhs`.
+                public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
+                /// A stride of `s` seconds.
+                public static func seconds(_ s: Int) -> Stride { Stride(TimeInterval(s)) }
+                /// A stride of `s` seconds.
+                public static func seconds(_ s: Double) -> Stride { Stride(s) }
+                /// A stride of `ms` milliseconds.
+                public static func milliseconds(_ ms: Int) -> Stride {
+                    Stride(TimeInterval(ms) / 1_000)
+                }
+                /// A stride of `us` microseconds.
+                public static func microseconds(_ us: Int) -> Stride {
+                    Stride(TimeInterval(us) / 1_000_000)
+                }
+                /// A stride of `ns` nanoseconds.
+                public static func nanoseconds(_ ns: Int) -> Stride {
+                    Stride(TimeInterval(ns) / 1_000_000_000)
+                }
             }
         }
 
