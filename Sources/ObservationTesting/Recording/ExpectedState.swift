@@ -53,8 +53,11 @@ public struct ExpectedState<Model: AnyObject> {
     /// several remain, the step passes or fails only if it does so whichever of them it is. Only
     /// where that cannot decide is the key path found by the name it was written with; where that
     /// name cannot be told (a release build may leave a getter without its name), or is not an
-    /// observable stored property of the model (a computed one), the step fails saying so, and
-    /// never compares another property.
+    /// observable stored property of the model (a computed one), the step fails saying so.
+    ///
+    /// A settable computed property is read as a stored one is: while it reads the same value as
+    /// one stored property of its type, it is taken for that property. Assert such a property
+    /// through what it is computed from, or by name, `$0[name: "page"]`.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value {
         mutating get {
             if let index = keyPaths.firstIndex(of: keyPath),

@@ -133,13 +133,17 @@
             lock.lock()
             runAfterStoreAndUnlock(watch)
             return AnyCancellable { [self] in
-                token.cancel()
-                // Released after the lock: its captures' deinit may use the relay.
-                lock.lock()
-                let index = watch.watchers.firstIndex { $0.id == id }
-                let left = index.map { watch.watchers.remove(at: $0) }
-                lock.unlock()
-                _ = consume left
+                // The subscription lives until its watcher is removed: freed before, its address,
+                // the watcher's id, could be another subscription's meanwhile.
+                withExtendedLifetime(subscription) {
+                    token.cancel()
+                    // Released after the lock: its captures' deinit may use the relay.
+                    lock.lock()
+                    let index = watch.watchers.firstIndex { $0.id == id }
+                    let left = index.map { watch.watchers.remove(at: $0) }
+                    lock.unlock()
+                    _ = consume left
+                }
             }
         }
 

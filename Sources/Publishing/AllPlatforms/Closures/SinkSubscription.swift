@@ -31,8 +31,6 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
         var demand = Subscribers.Demand.none
         /// Whether the subscriber has asked for anything yet.
         var hasAsked = false
-        /// Whether the upstream's cancellable is attached: `onFirstDemand` waits for it.
-        var isAttached = false
         var pending = FIFO<Event>()
         /// How many of `pending` are values.
         var pendingValues = 0
@@ -74,7 +72,6 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
         let (isEnded, noticesDemand) = state.withLock { state in
             guard case .live(let downstream, _) = state.stage else { return (true, false) }
             state.stage = .live(downstream, upstream: upstream)
-            state.isAttached = true
             return (false, state.hasAsked)
         }
         if isEnded { upstream.cancel() }
@@ -111,7 +108,10 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
         let noticesDemand = state.withLock { state in
             state.demand += demand
             defer { state.hasAsked = true }
-            return state.isAttached && !state.hasAsked
+            // `onFirstDemand` waits for the upstream's cancellable, and a subscription that has
+            // ended asks nothing.
+            guard case .live(_, upstream: .some) = state.stage else { return false }
+            return !state.hasAsked
         }
         if noticesDemand { onFirstDemand?() }
         deliver(offeringLatest: true)
