@@ -66,7 +66,10 @@
             storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
         ) -> Value {
             get {
-                object[keyPath: storageKeyPath].relay.storedValue
+                let relay = object[keyPath: storageKeyPath].relay
+                // A change step finds the property a key path reads by this (the wait seam).
+                PublishedReads.noteRead(of: relay)
+                return relay.storedValue
             }
             set {
                 object[keyPath: storageKeyPath].relay.send(newValue, announcingChangeOf: object)
