@@ -1,65 +1,79 @@
-import Synchronization
-
 // The wait seam (see CONTRIBUTING.md): which `@Published` property a key path reads, found by
 // reading it and seeing which property's storage answered. A change step of an
 // `ObservableObject` takes its key paths' properties from this, not from their names. It lives
 // in `Publishing` because only the property's own getter knows its storage.
 
 extension ModelState {
-    /// The name of `object`'s `@Published` property that `read` reads, if it reads exactly one
-    /// (a key path to the property, or a computed property over it alone). `nil` where it reads
-    /// none or several, and on Apple platforms, where `@Published` is Combine's and tells no one.
+    /// The name of `object`'s `@Published` property that `read` reads on this thread, if it reads
+    /// exactly one (a key path to the property, or a computed property over it alone). `nil`
+    /// where it reads none or several, and on Apple platforms, where `@Published` is Combine's
+    /// and tells no one.
     package static func publishedProperty(
         of object: AnyObject, readBy read: () -> Void
     ) -> String? {
         #if canImport(Combine)
             return nil
         #else
-            let relays = Set(PublishedReads.relays(readBy: read))
-            guard relays.count == 1, let relay = relays.first else { return nil }
+            var properties: [(name: String, relay: AnyObject)] = []
             var mirror: Mirror? = Mirror(reflecting: object)
             while let current = mirror {
                 for child in current.children {
-                    if let label = child.label,
-                        let storage = child.value as? any PublishedStorage,
-                        ObjectIdentifier(storage.willChangeSlot) == relay
-                    {
-                        return String(label.dropFirst())
+                    if let label = child.label, let storage = child.value as? any PublishedStorage {
+                        properties.append((String(label.dropFirst()), storage.willChangeSlot))
                     }
                 }
                 mirror = current.superclassMirror
             }
-            return nil
+            let read = ReadProbe.relays(of: properties.map(\.relay), readBy: read)
+            guard read.count == 1 else { return nil }
+            return properties.first { ObjectIdentifier($0.relay) == read.first }?.name
         #endif
     }
 }
 
 #if !canImport(Combine)
-    /// What `@Published` getters tell a probe: the storage each read.
+    /// What the `@Published` getters of one object tell while a probe is installed in their
+    /// relays: which of them the probing thread read.
     @usableFromInline
-    enum PublishedReads {
-        /// How many probes run now, in any task: while none does, a read checks only this.
-        private static let probes = Atomic<Int>(0)
+    final class ReadProbe: Sendable {
+        private let thread = ThreadID.current
+        private let read = Locked<Set<ObjectIdentifier>>([])
 
-        /// The storages read by the probe of this task, in order.
-        @TaskLocal private static var noted: Locked<[ObjectIdentifier]>?
+        /// Probes run one at a time, so that one never takes another's out of a relay.
+        private static let probing = Lock()
 
-        /// Notes that `relay`'s property was read, if this task runs a probe: what every
-        /// `@Published` getter calls.
+        /// Notes that `relay`'s property was read, if on the probing thread. Called under the
+        /// relay's lock: it takes only its own.
         @usableFromInline
-        static func noteRead(of relay: AnyObject) {
-            guard probes.load(ordering: .relaxed) != 0 else { return }
-            noted?.withLock { $0.append(ObjectIdentifier(relay)) }
+        func noteRead(of relay: AnyObject) {
+            guard thread.isCurrent else { return }
+            read.withLock { _ = $0.insert(ObjectIdentifier(relay)) }
         }
 
-        /// The storages of the `@Published` properties `read` reads, in order.
-        static func relays(readBy read: () -> Void) -> [ObjectIdentifier] {
-            let noted = Locked<[ObjectIdentifier]>([])
-            // Relaxed: the getters that must see the count run on this thread, inside `read`.
-            probes.add(1, ordering: .relaxed)
-            defer { probes.subtract(1, ordering: .relaxed) }
-            $noted.withValue(noted) { read() }
-            return noted.withLock { $0 }
+        /// Which of `relays` (each a `@Published` property's `Relay`) `read` reads on this
+        /// thread.
+        static func relays(
+            of relays: [AnyObject], readBy read: () -> Void
+        ) -> Set<ObjectIdentifier> {
+            let probe = ReadProbe()
+            let installed = relays.compactMap { $0 as? any ProbedRelay }
+            return probing.withLock {
+                for relay in installed { relay.install(probe) }
+                defer { for relay in installed { relay.install(nil) } }
+                read()
+                return probe.read.withLock { $0 }
+            }
+        }
+    }
+
+    /// A `@Published` property's relay, whatever its value's type.
+    private protocol ProbedRelay {
+        func install(_ probe: ReadProbe?)
+    }
+
+    extension Relay: ProbedRelay {
+        fileprivate func install(_ probe: ReadProbe?) {
+            lock.withLock { readProbe = probe }
         }
     }
 #endif

@@ -66,10 +66,7 @@
             storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
         ) -> Value {
             get {
-                let relay = object[keyPath: storageKeyPath].relay
-                // A change step finds the property a key path reads by this (the wait seam).
-                PublishedReads.noteRead(of: relay)
-                return relay.storedValue
+                object[keyPath: storageKeyPath].relay.readValue
             }
             set {
                 object[keyPath: storageKeyPath].relay.send(newValue, announcingChangeOf: object)
