@@ -66,7 +66,7 @@
                     completion: { completion, downstream in
                         downstream.finish(completion.mapError { $0 as any Error })
                     }
-                )
+                ).handling(beforeSubscription: .traps)
             }
         }
     }

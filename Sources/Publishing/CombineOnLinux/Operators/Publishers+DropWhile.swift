@@ -34,6 +34,7 @@
                     if !isDropping { downstream.send(value) }
                 }
                 steps.requiresDemand = true
+                steps.beforeSubscription = .ignored
                 return steps
             }
         }

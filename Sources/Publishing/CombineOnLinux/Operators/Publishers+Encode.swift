@@ -28,7 +28,7 @@
             /// upstream; demand is passed on.
             @usableFromInline
             package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
-                upstream.tryMap(encode).makeSteps()
+                upstream.tryMap(encode).makeSteps().handling(beforeSubscription: .handled)
             }
         }
 
@@ -58,7 +58,7 @@
             /// upstream; demand is passed on.
             @usableFromInline
             package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
-                upstream.tryMap(decode).makeSteps()
+                upstream.tryMap(decode).makeSteps().handling(beforeSubscription: .handled)
             }
         }
     }

@@ -71,7 +71,7 @@
                     completion: { completion, downstream in
                         downstream.finish(completion.mapError { $0 as any Error })
                     }
-                )
+                ).handling(beforeSubscription: .valuesHandled)
             }
         }
     }

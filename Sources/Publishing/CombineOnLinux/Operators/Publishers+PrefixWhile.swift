@@ -31,7 +31,7 @@
                 let predicate = predicate
                 return Steps { value, downstream in
                     if predicate(value) { downstream.send(value) } else { downstream.finish() }
-                }
+                }.handling(beforeSubscription: .traps)
             }
         }
     }

@@ -34,7 +34,7 @@
                     if let previous, predicate(previous, value) { return }
                     previous = value
                     downstream.send(value)
-                }
+                }.handling(beforeSubscription: .traps)
             }
         }
     }

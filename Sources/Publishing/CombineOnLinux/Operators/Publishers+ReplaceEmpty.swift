@@ -45,6 +45,7 @@
                     }
                 )
                 steps.requiresDemand = true
+                steps.beforeSubscription = .ignored
                 return steps
             }
         }

@@ -37,7 +37,7 @@
                             downstream.finish()
                         }
                     }
-                )
+                ).handling(beforeSubscription: .ignored)
             }
         }
     }

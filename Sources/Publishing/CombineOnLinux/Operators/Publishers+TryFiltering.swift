@@ -45,6 +45,7 @@
                         downstream.finish(completion.mapError { $0 as any Error })
                     })
                 steps.requiresDemand = true
+                steps.beforeSubscription = .ignored
                 return steps
             }
         }
@@ -89,7 +90,8 @@
                     },
                     completion: { completion, downstream in
                         downstream.finish(completion.mapError { $0 as any Error })
-                    })
+                    }
+                ).handling(beforeSubscription: .traps)
             }
         }
 
@@ -137,7 +139,8 @@
                     },
                     completion: { completion, downstream in
                         downstream.finish(completion.mapError { $0 as any Error })
-                    })
+                    }
+                ).handling(beforeSubscription: .traps)
             }
         }
     }

@@ -82,6 +82,9 @@
         private enum Lifecycle {
             /// Waiting for the upstream's subscription, with the subscriber to hand this one to.
             case awaitingSubscription(Downstream)
+            /// Cancelled before the upstream's subscription came: that subscription is left
+            /// alone when it comes, as Combine's `delay` and `receive(on:)` leave it.
+            case cancelledBeforeSubscription
             /// The upstream's subscription, until the upstream completes or this is cancelled.
             case subscribed(any Subscription)
             /// The upstream completed and its completion is scheduled: as in Combine, the
@@ -102,7 +105,7 @@
             var demandTarget: (any Subscription)? {
                 switch self {
                 case .subscribed(let upstream), .completing(let upstream): upstream
-                case .awaitingSubscription, .terminal: nil
+                case .awaitingSubscription, .cancelledBeforeSubscription, .terminal: nil
                 }
             }
         }
@@ -136,12 +139,14 @@
         }
 
         func receive(subscription: any Subscription) {
-            let subscriber = state.withLock { state -> Downstream? in
+            let subscriber = state.withLock { state -> Downstream?? in
+                if case .cancelledBeforeSubscription = state { return .some(nil) }
                 guard case .awaitingSubscription(let subscriber) = state else { return nil }
                 state = .subscribed(subscription)
                 return subscriber
             }
             guard let subscriber else { return subscription.cancel() }
+            guard let subscriber else { return }
             // At once, on the subscribing thread, as Combine's: the scheduler moves values and
             // the completion, not the subscription. A value scheduled on another thread waits
             // for the hand-over to end.
@@ -184,7 +189,13 @@
         func cancel() {
             // Released after the lock: the subscriber, if it was never handed this subscription.
             let ended = state.withLock { state in
-                defer { state = .terminal }
+                defer {
+                    if case .awaitingSubscription = state {
+                        state = .cancelledBeforeSubscription
+                    } else {
+                        state = .terminal
+                    }
+                }
                 return state
             }
             withExtendedLifetime(ended) {}

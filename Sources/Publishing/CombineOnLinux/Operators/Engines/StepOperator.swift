@@ -1,45 +1,5 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    /// What a one-upstream operator does with each event of one subscription: for each upstream
-    /// value it sends at most one value of its own, at once (or keeps it toward one, as
-    /// `collect(_:)` does), or ends the stream; at the upstream's completion it may send a last
-    /// value (`replaceError`'s), which waits, with the completion, for demand.
-    ///
-    /// Written once, an operator's steps run two ways: under a `sink` (which asks for every value)
-    /// the upstream is sunk directly; under any other subscriber the operator passes the demand
-    /// on, as Combine's operators do: the subscriber's requests go to the upstream, and a value
-    /// the steps drop asks the upstream for one more. So a value nobody asked for meets the
-    /// source's own rule (a `PassthroughSubject` drops it, a `CurrentValueSubject` keeps it as
-    /// its value, a sequence waits) before the operator counts or accumulates it.
-    @usableFromInline
-    package struct Steps<Input, UpstreamFailure: Error, Output, Failure: Error> {
-        /// Handles one upstream value: sends at most one value, or ends the stream.
-        package var value: (Input, Forwarder<Output, Failure>) -> Void
-        /// How many values to ask the upstream for when subscribed, whatever the subscriber asks
-        /// (added to what it asks for then, in one request): the first values the steps drop,
-        /// which then ask for none in their place, as Combine's `dropFirst` asks.
-        package var droppedUpFront = 0
-        /// How many upstream values make one value of the operator's (`collect(_:)`'s count):
-        /// each request is asked of the upstream that many times over, and a value kept toward
-        /// one asks for none in its place, as Combine's `collect(_:)` asks.
-        package var valuesPerOutput = 1
-        /// Whether a request for no values stops the program, as Combine's `dropFirst`,
-        /// `drop(while:)` and `replaceEmpty` do (a request must ask for at least one value).
-        package var requiresDemand = false
-        /// Handles the upstream's completion: ends the stream (the forwarder ignores a second end).
-        package var completion:
-            (Subscribers.Completion<UpstreamFailure>, Forwarder<Output, Failure>) -> Void
-    }
-
-    extension Steps where UpstreamFailure == Failure {
-        /// Steps that hand the upstream's completion on unchanged.
-        package init(value: @escaping (Input, Forwarder<Output, Failure>) -> Void) {
-            self.init(
-                value: value,
-                completion: { completion, downstream in downstream.finish(completion) })
-        }
-    }
-
     extension ClosurePublisher {
         /// Attaches a `sink` straight to the closures (it asks for every value), as
         /// ``ClosurePublisher``'s own `receive(subscriber:)` does, for an operator that implements
@@ -114,6 +74,9 @@
         private enum Lifecycle {
             /// No subscription has come from the upstream yet.
             case awaitingSubscription
+            /// The subscriber cancelled before the upstream's subscription came: whether that
+            /// subscription is cancelled when it comes is the steps' ``BeforeSubscription``.
+            case cancelledBeforeSubscription
             /// The subscriber is being handed this subscription, for steps that drop values up
             /// front: what it asks for meanwhile is added up, and asked of the upstream with
             /// those in one request afterwards, as Combine's `dropFirst` asks.
@@ -130,8 +93,13 @@
             var upstream: (any Subscription)? {
                 switch self {
                 case .handingOver(let upstream, _), .subscribed(let upstream): upstream
-                case .awaitingSubscription, .completing, .terminal: nil
+                case .awaitingSubscription, .cancelledBeforeSubscription, .completing, .terminal:
+                    nil
                 }
+            }
+
+            var isAwaitingSubscription: Bool {
+                if case .awaitingSubscription = self { true } else { false }
             }
 
             /// Lets go of the upstream's subscription, if it is kept, and returns it.
@@ -139,6 +107,14 @@
                 let upstream = self.upstream
                 self = .terminal
                 return upstream
+            }
+
+            /// Ends the subscription at the subscriber's cancel, and returns the upstream's
+            /// subscription, if it is kept.
+            mutating func cancel() -> (any Subscription)? {
+                guard isAwaitingSubscription else { return end() }
+                self = .cancelledBeforeSubscription
+                return nil
             }
         }
 
@@ -197,16 +173,22 @@
 
         func receive(subscription: any Subscription) {
             let droppedUpFront = steps.droppedUpFront
-            let isFirst = state.withLock { state in
+            let cancelsLate = steps.beforeSubscription == .traps
+            let isFirst = state.withLock { state -> Downstream?? in
+                if case .cancelledBeforeSubscription = state.lifecycle, !cancelsLate {
+                    return .some(nil)
+                }
                 guard case .awaitingSubscription = state.lifecycle,
                     let downstream = state.downstream
-                else { return nil as Downstream? }
+                else { return nil }
                 state.lifecycle =
                     droppedUpFront > 0
                     ? .handingOver(subscription, asked: .none) : .subscribed(subscription)
                 return downstream
             }
-            guard let downstream = isFirst else { return subscription.cancel() }
+            // A subscription after an early cancel is left alone, unless the steps cancel it.
+            guard let isFirst else { return subscription.cancel() }
+            guard let downstream = isFirst else { return }
             upFront = droppedUpFront
             downstream.receive(subscription: self)
             guard droppedUpFront > 0 else { return }
@@ -222,8 +204,17 @@
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            guard !forwarder.isFinished, state.withLock({ $0.downstream != nil }) else {
-                return .none
+            guard !forwarder.isFinished else { return .none }
+            let (attached, early) = state.withLock {
+                ($0.downstream != nil, $0.lifecycle.isAwaitingSubscription)
+            }
+            guard attached else { return .none }
+            if early {
+                switch steps.beforeSubscription {
+                case .handled, .valuesHandled: break
+                case .ignored: return .none
+                case .traps: preconditionFailure("A value came before the upstream's subscription")
+                }
             }
             let outer = (sent, demandAfter)
             (sent, demandAfter) = (false, .none)
@@ -249,12 +240,22 @@
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
+            let beforeSubscription = steps.beforeSubscription
             // The upstream has ended itself: nothing to cancel when the stream ends.
-            let upstream = state.withLock { state -> (any Subscription)? in
+            let ended = state.withLock { state -> (any Subscription)?? in
+                if state.lifecycle.isAwaitingSubscription {
+                    switch beforeSubscription {
+                    case .handled: break
+                    case .valuesHandled, .ignored: return nil
+                    case .traps:
+                        preconditionFailure("A completion came before the upstream's subscription")
+                    }
+                }
                 let upstream = state.lifecycle.end()
                 if !forwarder.isFinished { state.lifecycle = .completing }
-                return upstream
+                return .some(upstream)
             }
+            guard let upstream = ended else { return }
             withExtendedLifetime(upstream) {}
             guard !forwarder.isFinished else { return }
             steps.completion(completion, forwarder)
@@ -270,7 +271,13 @@
             typealias Held = (
                 Downstream, Downstream.Input, Subscribers.Completion<Downstream.Failure>
             )
+            let cancelsLate = steps.beforeSubscription == .traps
             let (upstream, held) = state.withLock { state -> ((any Subscription)?, Held?) in
+                if cancelsLate {
+                    precondition(
+                        !state.lifecycle.isAwaitingSubscription,
+                        "A request came before the upstream's subscription")
+                }
                 state.demand += demand
                 if case .handingOver(let upstream, let asked) = state.lifecycle {
                     state.lifecycle = .handingOver(upstream, asked: asked + demand)
@@ -290,7 +297,7 @@
 
         func cancel() {
             let (upstream, downstream, held) = state.withLock { state in
-                (state.lifecycle.end(), state.downstream.take(), state.heldLast.take())
+                (state.lifecycle.cancel(), state.downstream.take(), state.heldLast.take())
             }
             upstream?.cancel()
             // Released after the lock: a release may run user code.

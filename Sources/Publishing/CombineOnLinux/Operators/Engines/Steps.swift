@@ -1,0 +1,71 @@
+// Linux: on Apple platforms these names are Combine's (see Publishing.swift).
+#if !canImport(Combine)
+    /// What a one-upstream operator does with each event of one subscription: for each upstream
+    /// value it sends at most one value of its own, at once (or keeps it toward one, as
+    /// `collect(_:)` does), or ends the stream; at the upstream's completion it may send a last
+    /// value (`replaceError`'s), which waits, with the completion, for demand.
+    ///
+    /// Written once, an operator's steps run two ways: under a `sink` (which asks for every value)
+    /// the upstream is sunk directly; under any other subscriber the operator passes the demand
+    /// on, as Combine's operators do: the subscriber's requests go to the upstream, and a value
+    /// the steps drop asks the upstream for one more. So a value nobody asked for meets the
+    /// source's own rule (a `PassthroughSubject` drops it, a `CurrentValueSubject` keeps it as
+    /// its value, a sequence waits) before the operator counts or accumulates it.
+    @usableFromInline
+    package struct Steps<Input, UpstreamFailure: Error, Output, Failure: Error> {
+        /// Handles one upstream value: sends at most one value, or ends the stream.
+        package var value: (Input, Forwarder<Output, Failure>) -> Void
+        /// How many values to ask the upstream for when subscribed, whatever the subscriber asks
+        /// (added to what it asks for then, in one request): the first values the steps drop,
+        /// which then ask for none in their place, as Combine's `dropFirst` asks.
+        package var droppedUpFront = 0
+        /// How many upstream values make one value of the operator's (`collect(_:)`'s count):
+        /// each request is asked of the upstream that many times over, and a value kept toward
+        /// one asks for none in its place, as Combine's `collect(_:)` asks.
+        package var valuesPerOutput = 1
+        /// Whether a request for no values stops the program, as Combine's `dropFirst`,
+        /// `drop(while:)` and `replaceEmpty` do (a request must ask for at least one value).
+        package var requiresDemand = false
+        /// What the subscription does with what comes before the upstream's subscription.
+        package var beforeSubscription = BeforeSubscription.handled
+        /// Handles the upstream's completion: ends the stream (the forwarder ignores a second end).
+        package var completion:
+            (Subscribers.Completion<UpstreamFailure>, Forwarder<Output, Failure>) -> Void
+    }
+
+    /// What a ``Steps`` subscription does with what comes before the upstream's subscription, a
+    /// broken upstream's doing (or a subscriber's that reached the subscription early), as its
+    /// Combine counterpart does: Combine's operators differ here, one family to a case.
+    @usableFromInline
+    package enum BeforeSubscription: Sendable {
+        /// Values and the completion are handled as if subscribed (`collect(_:)`, `encode`).
+        case handled
+        /// Values are handled and the completion is ignored (`tryMap`, `tryScan`).
+        case valuesHandled
+        /// Values (asking for none) and the completion are ignored (`drop(while:)`,
+        /// `replaceError`, `measureInterval`).
+        case ignored
+        /// A value, the completion or a request stops the program (`prefix(while:)`,
+        /// `removeDuplicates`, `tryFilter`, `tryCompactMap`), and a subscription that comes after
+        /// the subscriber cancelled is cancelled. The other cases leave such a subscription alone.
+        case traps
+    }
+
+    extension Steps where UpstreamFailure == Failure {
+        /// Steps that hand the upstream's completion on unchanged.
+        package init(value: @escaping (Input, Forwarder<Output, Failure>) -> Void) {
+            self.init(
+                value: value,
+                completion: { completion, downstream in downstream.finish(completion) })
+        }
+    }
+    extension Steps {
+        /// These steps, doing with what comes before the upstream's subscription as `handling`
+        /// says.
+        package func handling(beforeSubscription handling: BeforeSubscription) -> Self {
+            var steps = self
+            steps.beforeSubscription = handling
+            return steps
+        }
+    }
+#endif
