@@ -3,6 +3,7 @@
 // differ by family, so each family is pinned here. Every test here compiles and passes in both
 // configurations (.ci/apple-sim runs them against Combine) unless it says otherwise.
 import Foundation
+import ObservationTesting
 import Publishing
 import Testing
 
@@ -106,7 +107,7 @@ struct BeforeSubscriptionTests {
     }
 
     @Test(
-        "A subscription after an early cancel is left alone by tryMap, drop(while:), replaceError, scan, encode, measureInterval, collect(_:), delay and receive(on:)"
+        "A subscription after an early cancel is left alone by tryMap, drop(while:), replaceError, scan, encode, measureInterval, collect(_:), delay, receive(on:), subscribe(on:) and timeout"
     )
     func lateSubscriptionAfterCancelIsLeftAlone() throws {
         #expect(try askedOfALateSubscription { $0.tryMap { $0 } }.isEmpty)
@@ -124,6 +125,11 @@ struct BeforeSubscriptionTests {
                 $0.delay(for: .seconds(1), scheduler: ImmediateScheduler.shared)
             }.isEmpty)
         #expect(try askedOfALateSubscription { $0.receive(on: ImmediateScheduler.shared) }.isEmpty)
+        #expect(
+            try askedOfALateSubscription { $0.subscribe(on: ImmediateScheduler.shared) }.isEmpty)
+        let scheduler = DispatchQueue.test
+        #expect(
+            try askedOfALateSubscription { $0.timeout(.seconds(1), scheduler: scheduler) }.isEmpty)
     }
 
     @Test(

@@ -103,6 +103,9 @@
             /// The upstream completed, or this was cancelled: a second subscription is cancelled,
             /// and nothing more passes.
             case terminal
+            /// Cancelled before the upstream's subscription came: that subscription is left
+            /// alone when it comes, as Combine's `subscribe(on:)` leaves it.
+            case cancelledBeforeSubscription
         }
 
         private let state: Locked<Lifecycle>
@@ -114,12 +117,14 @@
         }
 
         func receive(subscription: any Subscription) {
-            let downstream = state.withLock { state -> Downstream? in
+            let downstream = state.withLock { state -> Downstream?? in
+                if case .cancelledBeforeSubscription = state { return .some(nil) }
                 guard case .awaitingSubscription(let downstream) = state else { return nil }
                 state = .subscribed(subscription, downstream)
                 return downstream
             }
             guard let downstream else { return subscription.cancel() }
+            guard let downstream else { return }
             downstream.receive(subscription: self)
         }
 
@@ -151,7 +156,13 @@
 
         func cancel() {
             let ended = state.withLock { state in
-                defer { state = .terminal }
+                defer {
+                    if case .awaitingSubscription = state {
+                        state = .cancelledBeforeSubscription
+                    } else {
+                        state = .terminal
+                    }
+                }
                 return state
             }
             // The subscriber is released after the lock.

@@ -135,12 +135,17 @@
             case timedOut(timer: (any Cancellable)?)
             /// Cancelled: nothing more is asked, scheduled or delivered.
             case cancelled
+            /// Cancelled before the upstream's subscription came: that subscription is left
+            /// alone when it comes, as Combine's `timeout` leaves it.
+            case cancelledBeforeSubscription
 
             /// The upstream's subscription, while it is kept.
             var upstream: (any Subscription)? {
                 switch self {
                 case .subscribed(let upstream), .upstreamFinished(let upstream): upstream
-                case .awaitingSubscription, .timedOut, .cancelled, .completed: nil
+                case .awaitingSubscription, .timedOut, .cancelled, .cancelledBeforeSubscription,
+                    .completed:
+                    nil
                 }
             }
 
@@ -151,7 +156,7 @@
             /// Timed out or cancelled: nothing scheduled before is delivered.
             var isOver: Bool {
                 switch self {
-                case .timedOut, .cancelled, .completed: true
+                case .timedOut, .cancelled, .cancelledBeforeSubscription, .completed: true
                 case .awaitingSubscription, .subscribed, .upstreamFinished: false
                 }
             }
@@ -201,7 +206,8 @@
         }
 
         func receive(subscription: any Subscription) {
-            let subscriber = gate.update { state, _ -> Downstream? in
+            let subscriber = gate.update { state, _ -> Downstream?? in
+                if case .cancelledBeforeSubscription = state.lifecycle { return .some(nil) }
                 guard case .awaitingSubscription(let subscriber) = state.lifecycle else {
                     return nil
                 }
@@ -209,6 +215,7 @@
                 return subscriber
             }
             guard let subscriber else { return subscription.cancel() }
+            guard let subscriber else { return }
             // At once, on the subscribing thread, as Combine's: the scheduler moves values and
             // the completion, not the subscription. A value scheduled on another thread waits
             // for the hand-over to end.
@@ -278,7 +285,13 @@
             let (lifecycle, timer) = gate.update { state, _ in
                 // After a time-out, a cancel changes nothing: the timer stays, as Combine's.
                 guard case .timedOut = state.lifecycle else {
-                    defer { state.lifecycle = .cancelled }
+                    defer {
+                        if case .awaitingSubscription = state.lifecycle {
+                            state.lifecycle = .cancelledBeforeSubscription
+                        } else {
+                            state.lifecycle = .cancelled
+                        }
+                    }
                     return (state.lifecycle, state.timer.take())
                 }
                 return (Lifecycle.cancelled, nil)
