@@ -107,7 +107,10 @@ struct BeforeSubscriptionTests {
     }
 
     @Test(
-        "A subscription after an early cancel is left alone by tryMap, drop(while:), replaceError, scan, encode, measureInterval, collect(_:), delay, receive(on:), subscribe(on:) and timeout"
+        "A subscription after an early cancel is left alone by tryMap, drop(while:), replaceError, scan, encode, measureInterval, collect(_:), delay, receive(on:), subscribe(on:) and timeout",
+        .skippedInAppleImitation(
+            "OpenCombine cancels it; OpenCombine's compatibility suite, run against Apple's Combine, expects it left alone (MapTests.testTryMapCancelBeforeSubscription, DelayTests.testDelayCancelBeforeSubscription, TimeoutTests.testTimeoutCancelBeforeSubscription)"
+        )
     )
     func lateSubscriptionAfterCancelIsLeftAlone() throws {
         #expect(try askedOfALateSubscription { $0.tryMap { $0 } }.isEmpty)
