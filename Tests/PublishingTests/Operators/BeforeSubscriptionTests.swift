@@ -164,7 +164,12 @@ struct BeforeSubscriptionTests {
             await #expect(processExitsWith: .failure) { sendEarly(.request, through: 5) }
         }
 
-        @Test("The trapping family hands an early completion on")
+        @Test(
+            "The trapping family hands an early completion on",
+            .skippedInAppleImitation(
+                "Combine stops the program here, as Apple's does (CompactMapTests.testTryCompactMapReceiveCompletionBeforeSubscription); the Differences from Combine article lists it"
+            )
+        )
         func filteringOperatorsPassAnEarlyCompletion() {
             for family in 0..<6 {
                 let upstream = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
