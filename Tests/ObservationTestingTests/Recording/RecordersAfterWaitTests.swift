@@ -206,4 +206,9 @@ final class RecordersAfterWaitXCTests: XCTestCase {
         let result = await RecordingTestActor().tally(.observable)
         XCTAssertEqual(result.current, 30, result.description)
     }
+
+    func testObservableObjectRecordersHoldWhatTheWaitSawOnAnotherActor() async {
+        let result = await RecordingTestActor().tally(.observableObject)
+        XCTAssertEqual(result.current, 30, result.description)
+    }
 }
