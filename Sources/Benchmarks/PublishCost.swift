@@ -34,6 +34,17 @@ func measurePublishCost() async {
         withExtendedLifetime((tokens, total)) {}
     }
     do {
+        // A read: what a view's body does most.
+        let model = Model()
+        var total = 0
+        timeSync(
+            "publish.published.read", operations: publishes, baseline: "publish.floor.lock+closure"
+        ) {
+            total &+= model.value
+        }
+        withExtendedLifetime(total) {}
+    }
+    do {
         let subject = PassthroughSubject<Int, Never>()
         var total = 0
         let token = subject.sink { total &+= $0 }

@@ -2,9 +2,11 @@ import Observation
 import Publishing
 
 // How a step finds the property a key path the recorder does not read is, without its name: the
-// key path is read on the model, and the model's observable stored properties of the key path's
-// type are read beside it. Those holding the value it read are its candidates; one is the
-// property, cached for the recorder's later steps. Names serve only where that cannot decide.
+// key path is read on the model. A `@Published` property's getter tells which storage it read
+// (on Linux, where `@Published` is the package's). Otherwise the model's observable stored
+// properties of the key path's type are read beside it, and those holding the value it read are
+// its candidates. One is the property, cached for the recorder's later steps. Names serve only
+// where several remain and they give the step different verdicts.
 
 /// The property each key path of a recorder's steps was found to be, so that a later step reads
 /// no model to find it again.
@@ -70,6 +72,14 @@ extension ExpectedState {
     private func candidates<Value>(for keyPath: KeyPath<Model, Value>) -> [String]? {
         if let name = resolutions.name(of: keyPath) { return [name] }
         guard keyPath is ReferenceWritableKeyPath<Model, Value> else { return nil }
+        // A `@Published` property tells which it is when read (on Linux).
+        if let name = ModelState.publishedProperty(
+            of: model, readBy: { _ = model[keyPath: keyPath] }),
+            snapshot.properties.contains(where: { $0.name == name })
+        {
+            resolutions.record(name, for: keyPath)
+            return [name]
+        }
         var names = Self.storedProperties(of: model, declaredAs: Value.self).filter { name in
             snapshot.properties.contains { $0.name == name }
         }

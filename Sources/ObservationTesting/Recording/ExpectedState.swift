@@ -48,12 +48,13 @@ public struct ExpectedState<Model: AnyObject> {
 
     /// A property of the state, through the model's key path: `$0.isLoading = true`.
     ///
-    /// A key path the recorder reads in every state is matched by identity. Any other is matched
-    /// to the model's observable stored properties of its type whose value it reads now; where
-    /// several remain, the step passes or fails only if it does so whichever of them it is. Only
-    /// where that cannot decide is the key path found by the name it was written with; where that
-    /// name cannot be told (a release build may leave a getter without its name), or is not an
-    /// observable stored property of the model (a computed one), the step fails saying so.
+    /// A key path the recorder reads in every state is matched by identity. On Linux, a key path to
+    /// a `@Published` property is matched to the property its read reaches. Any other is matched to
+    /// the model's observable stored properties of its type whose value it reads now; where several
+    /// remain, the step passes or fails only if it does so whichever of them it is. Only where that
+    /// cannot decide is the key path found by the name it was written with; where that name cannot
+    /// be told (a release build may leave a getter without its name), or is not an observable
+    /// stored property of the model (a computed one), the step fails saying so.
     ///
     /// A settable computed property is read as a stored one is: while it reads the same value as
     /// one stored property of its type, it is taken for that property. Assert such a property

@@ -20,6 +20,14 @@ extension FailureMessage {
             + "raise the timeout."
     }
 
+    /// The work due on the test's clocks, named after a space, for a wait on the end of its
+    /// source: what ends it may be due there (a delayed value, a debounce's last); empty where
+    /// nothing is due, as no clock is then what the wait is missing.
+    var dueWorkNamed: String {
+        guard let dueWork, !dueWork.isEmpty else { return "" }
+        return " " + dueWork.description
+    }
+
     /// Whether nothing of the test's is due and the action, which returned, took no real time to
     /// speak of: no clock, test or real, can be what the wait is missing.
     var isTimeRuledOut: Bool {
@@ -50,12 +58,19 @@ extension FailureMessage {
     }
 
     /// What the hint says after the values, when nothing of the test's is due and the action took
-    /// no real time: there is nothing more to come.
+    /// no real time: there is nothing more to come. With no values, there are none to check:
+    /// what the action reaches is.
     var nothingMoreToCome: String {
-        "Nothing of this test is asleep on a TestClock or due on a test scheduler, and the action "
-            + "took no real time to speak of: the values above are all the code under test did. "
-            + "Check the last of them against the condition, and what in the code under test "
-            + "sets it."
+        let ruledOut =
+            "Nothing of this test is asleep on a TestClock or due on a test scheduler, and the "
+            + "action took no real time to speak of: "
+        guard timeline.count > 0 else {
+            return ruledOut + "the code under test sent this wait nothing, and nothing is on its "
+                + "way. Check that the action reaches what sends to the \(sourceNoun) the test "
+                + "observes."
+        }
+        return ruledOut + "the values above are all the code under test did. Check the last of "
+            + "them against the condition, and what in the code under test sets it."
     }
 
     /// Two values alike: equal, where they are `Equatable`, or described alike.

@@ -271,10 +271,11 @@ struct FailureMessage<Value> {
             if let timeoutHint { return timeoutHint() }
             if expected == nil, isWaitingToFinish {
                 return "The \(sourceNoun) must finish within the timeout. Check what should end it."
+                    + dueWorkNamed
             }
             if expected == nil, isWaitingToFail {
-                return
-                    "The \(sourceNoun) must fail within the timeout. Check what should make it fail."
+                return "The \(sourceNoun) must fail within the timeout. Check what should make it "
+                    + "fail." + dueWorkNamed
             }
             if expected == nil, areAllMet {
                 let window = ending.window == nil ? "" : "; the window does not cut it short"

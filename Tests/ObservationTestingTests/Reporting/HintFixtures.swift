@@ -95,6 +95,17 @@ enum HintCase {
         }
     }
 
+    /// The action returns at once and sends nothing; nothing sleeps.
+    static func nothingSent(_ capture: Capture) async -> [String] {
+        await capture {
+            let subject = PassthroughSubject<Int, Never>()
+            await until(subject, timeout: timeout) {
+                $0 == 1
+            } perform: {
+            }
+        }
+    }
+
     /// The action takes real time (as code that sleeps on a real clock does), then the value
     /// changes, but not to the one the condition wants.
     static func realTimePassed(_ capture: Capture) async -> [String] {
@@ -155,6 +166,43 @@ enum HintCase {
         scheduler.run()
         return messages
     }
+
+    /// The second team's case with an idle timeout in place of the timeout: the wait goes idle
+    /// with the debounce still due.
+    static func idleShortOfItsDebounce(_ capture: Capture) async -> [String] {
+        let scheduler = DispatchQueue.test
+        let model = HintQueryModel(scheduler: scheduler)
+        model.query = "swift"
+        scheduler.advance(by: .milliseconds(200))
+        let messages = await capture {
+            await until(model.$searched, timeout: setUpTimeout, idleTimeout: timeout) {
+                $0 == "swift"
+            }
+        }
+        scheduler.run()
+        return messages
+    }
+
+    /// A wait for the end of a publisher whose delayed value, and so its end, is still due on
+    /// a test scheduler the test advanced half way.
+    static func endDueOnAScheduler(_ capture: Capture) async -> [String] {
+        let scheduler = DispatchQueue.test
+        let recorder = Just(1).delay(for: .seconds(1), scheduler: scheduler).record()
+        scheduler.advance(by: .milliseconds(500))
+        let messages = await capture {
+            await recorder.finished(timeout: timeout)
+        }
+        scheduler.run()
+        return messages
+    }
+
+    /// A wait for the failure of a publisher that has nothing due anywhere: no clock is named.
+    static func endNeverComes(_ capture: Capture) async -> [String] {
+        let recorder = PassthroughSubject<Int, TestError>().record()
+        return await capture {
+            _ = await recorder.failure(timeout: timeout)
+        }
+    }
 }
 
 /// The hints, each by a phrase only it says: a case's message has its own and none of the others.
@@ -163,6 +211,8 @@ enum Hint: CaseIterable, CustomStringConvertible {
     case valueNeverChanged
     /// Nothing sleeps and the action took no real time: the values are all there is.
     case valuesAreAllThereIs
+    /// Nothing sent, nothing sleeps and the action took no real time: nothing is on its way.
+    case nothingSent
     /// Real time passed in the code under test, or the wait cannot tell: a `TestClock` may help.
     case injectATestClock
     /// A task sleeps and no value met the condition: what happened, in order.
@@ -174,6 +224,7 @@ enum Hint: CaseIterable, CustomStringConvertible {
         switch self {
         case .valueNeverChanged: "The value never changed"
         case .valuesAreAllThereIs: "the values above are all the code under test did"
+        case .nothingSent: "nothing is on its way"
         case .injectATestClock: "inject a TestClock"
         case .order: "What happened, in order"
         case .dueWork: "reaches it"

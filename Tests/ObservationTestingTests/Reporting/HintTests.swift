@@ -31,6 +31,15 @@ struct HintTests {
         #expect(Hint.of(message) == [.valuesAreAllThereIs], "\(message)")
     }
 
+    @Test("Nothing sent, with nothing asleep and a quick action, says nothing is on its way")
+    func nothingSent() async {
+        let messages = await HintCase.nothingSent(capture)
+        #expect(messages.count == 1)
+        let message = messages.first ?? ""
+        #expect(message.contains("The publisher sent no values."), "\(message)")
+        #expect(Hint.of(message) == [.nothingSent], "\(message)")
+    }
+
     @Test("Real time that passed in the action suggests a TestClock")
     func realTimePassed() async {
         let messages = await HintCase.realTimePassed(capture)
@@ -75,5 +84,45 @@ struct HintTests {
                 "DispatchQueue.test has 1 scheduled action due, at +0.3 s (its time is +0.2 s)"),
             "\(message)")
         #expect(message.contains("`scheduler.advance(by: .milliseconds(100))`"), "\(message)")
+    }
+
+    @Test("A wait that goes idle with a scheduler short of its debounce names the scheduler")
+    func idleShortOfItsDebounce() async {
+        let messages = await HintCase.idleShortOfItsDebounce(capture)
+        #expect(messages.count == 1)
+        let message = messages.first ?? ""
+        #expect(message.contains("no value arrived for 0.1 s"), "\(message)")
+        #expect(Hint.of(message) == [.dueWork], "\(message)")
+        #expect(
+            message.contains(
+                "DispatchQueue.test has 1 scheduled action due, at +0.3 s (its time is +0.2 s)"),
+            "\(message)")
+        #expect(message.contains("`scheduler.advance(by: .milliseconds(100))`"), "\(message)")
+    }
+
+    @Test("A wait for an end still due on a scheduler names the scheduler and the advance")
+    func endDueOnAScheduler() async {
+        let messages = await HintCase.endDueOnAScheduler(capture)
+        #expect(messages.count == 1)
+        let message = messages.first ?? ""
+        #expect(message.contains("the publisher never finished"), "\(message)")
+        #expect(Hint.of(message) == [.dueWork], "\(message)")
+        // `delay` schedules its value and its end, each an action: what counts is the time.
+        #expect(message.contains("DispatchQueue.test has "), "\(message)")
+        #expect(
+            message.contains(
+                "due, at +1.0 s, +1.0 s (its time is +0.5 s): "
+                    + "`scheduler.advance(by: .milliseconds(500))` reaches the first."),
+            "\(message)")
+    }
+
+    @Test("A wait for an end with nothing due names no clock and suggests none")
+    func endNeverComes() async {
+        let messages = await HintCase.endNeverComes(capture)
+        #expect(messages.count == 1)
+        let message = messages.first ?? ""
+        #expect(message.contains("the publisher never failed"), "\(message)")
+        #expect(Hint.of(message).isEmpty, "\(message)")
+        #expect(!message.contains("DispatchQueue.test"), "\(message)")
     }
 }

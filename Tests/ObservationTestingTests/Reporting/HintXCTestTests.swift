@@ -26,6 +26,12 @@ final class HintXCTestTests: FailureCapturingTestCase {
         XCTAssertEqual(Hint.of(message), [.valuesAreAllThereIs], message)
     }
 
+    func testNothingSentWithAQuickActionSaysNothingIsOnItsWay() async {
+        let message = message(of: await HintCase.nothingSent { await self.capture($0) })
+        XCTAssertTrue(message.contains("The publisher sent no values."), message)
+        XCTAssertEqual(Hint.of(message), [.nothingSent], message)
+    }
+
     func testRealTimeInTheActionSuggestsATestClock() async {
         let message = message(of: await HintCase.realTimePassed { await self.capture($0) })
         XCTAssertEqual(Hint.of(message), [.injectATestClock], message)
@@ -56,5 +62,34 @@ final class HintXCTestTests: FailureCapturingTestCase {
                 "DispatchQueue.test has 1 scheduled action due, at +0.3 s (its time is +0.2 s)"),
             message)
         XCTAssertTrue(message.contains("`scheduler.advance(by: .milliseconds(100))`"), message)
+    }
+
+    func testAnIdleWaitShortOfItsDebounceNamesTheScheduler() async {
+        let message = message(of: await HintCase.idleShortOfItsDebounce { await self.capture($0) })
+        XCTAssertTrue(message.contains("no value arrived for 0.1 s"), message)
+        XCTAssertEqual(Hint.of(message), [.dueWork], message)
+        XCTAssertTrue(
+            message.contains(
+                "DispatchQueue.test has 1 scheduled action due, at +0.3 s (its time is +0.2 s)"),
+            message)
+    }
+
+    func testAnEndDueOnASchedulerNamesTheScheduler() async {
+        let message = message(of: await HintCase.endDueOnAScheduler { await self.capture($0) })
+        XCTAssertTrue(message.contains("the publisher never finished"), message)
+        XCTAssertEqual(Hint.of(message), [.dueWork], message)
+        // `delay` schedules its value and its end, each an action: what counts is the time.
+        XCTAssertTrue(message.contains("DispatchQueue.test has "), message)
+        XCTAssertTrue(
+            message.contains(
+                "due, at +1.0 s, +1.0 s (its time is +0.5 s): "
+                    + "`scheduler.advance(by: .milliseconds(500))` reaches the first."),
+            message)
+    }
+
+    func testAnEndWithNothingDueNamesNoClock() async {
+        let message = message(of: await HintCase.endNeverComes { await self.capture($0) })
+        XCTAssertTrue(message.contains("the publisher never failed"), message)
+        XCTAssertEqual(Hint.of(message), [], message)
     }
 }

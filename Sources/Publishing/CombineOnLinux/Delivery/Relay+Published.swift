@@ -10,6 +10,16 @@
             lock.withLock { stored! }
         }
 
+        /// What a `@Published` property's getter reads: ``storedValue``, noted by the wait
+        /// seam's probe while one is installed.
+        @inlinable
+        var readValue: Output {
+            lock.withLock {
+                if let readProbe { readProbe.noteRead(of: self) }
+                return stored!
+            }
+        }
+
         /// Fires `object`'s `objectWillChange`, then delivers `value`, then stores it: a
         /// `@Published` assignment, in Combine's order.
         @inlinable

@@ -138,6 +138,9 @@
         /// For a `@Published` property's relay: the wait seam's state, once a test's wait or
         /// whole-model check has watched this property's stores (`Published+StoreWatch.swift`).
         @usableFromInline @exclusivity(unchecked) var storeWatch: StoreWatch?
+        /// For a `@Published` property's relay: the wait seam's probe, while a change step reads
+        /// a key path to find which property it is (`Published+ReadProbe.swift`).
+        @usableFromInline @exclusivity(unchecked) var readProbe: ReadProbe?
 
         /// A relay with no current value, like `PassthroughSubject`.
         @inlinable

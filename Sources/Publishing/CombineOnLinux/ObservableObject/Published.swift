@@ -66,7 +66,7 @@
             storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
         ) -> Value {
             get {
-                object[keyPath: storageKeyPath].relay.storedValue
+                object[keyPath: storageKeyPath].relay.readValue
             }
             set {
                 object[keyPath: storageKeyPath].relay.send(newValue, announcingChangeOf: object)

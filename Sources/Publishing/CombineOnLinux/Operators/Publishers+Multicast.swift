@@ -1,6 +1,7 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    // multicast, share and autoconnect: one upstream subscription shared through a subject.
+    // multicast and share: one upstream subscription shared through a subject (autoconnect, which
+    // share uses, is in Publishers+Autoconnect.swift).
 
     /// A publisher that subscribes to its upstream only when told to ``connect()``.
     public protocol ConnectablePublisher<Output, Failure>: Publisher {
@@ -8,15 +9,6 @@
         ///
         /// - Returns: A cancellable that disconnects.
         func connect() -> any Cancellable
-    }
-
-    extension ConnectablePublisher {
-        /// Connects when the first subscriber subscribes, and disconnects when the last cancels.
-        ///
-        /// - Returns: A publisher that manages the connection itself.
-        public func autoconnect() -> Publishers.Autoconnect<Self> {
-            Publishers.Autoconnect(upstream: self)
-        }
     }
 
     extension Publishers {
@@ -87,61 +79,6 @@
             /// - Returns: A cancellable that disconnects.
             public func connect() -> any Cancellable {
                 upstream.subscribe(theSubject)
-            }
-        }
-
-        /// A connectable publisher that connects itself: on the first subscriber, until the last
-        /// cancels.
-        public final class Autoconnect<Upstream: ConnectablePublisher>: ClosurePublisher {
-            /// The upstream's output type.
-            public typealias Output = Upstream.Output
-            /// The upstream's failure type.
-            public typealias Failure = Upstream.Failure
-
-            /// The publisher connected while it has subscribers.
-            public let upstream: Upstream
-            private let lock = Lock()
-            // Both guarded by `lock`.
-            private var subscribers = 0
-            private var connection: (any Cancellable)?
-
-            /// Connects `upstream` while it has subscribers.
-            public init(upstream: Upstream) {
-                self.upstream = upstream
-            }
-
-            /// What the connectable upstream does with a value nobody has asked for.
-            @usableFromInline
-            package var valuesWithoutDemand: ValuesWithoutDemand {
-                Publishing.valuesWithoutDemand(of: upstream)
-            }
-
-            /// Subscribes to the upstream, connecting it if this is the first subscriber.
-            @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                let subscription = upstream.sink(
-                    receiveCompletion: receiveCompletion, receiveValue: receiveValue)
-                let isFirst = lock.withLock {
-                    subscribers += 1
-                    return subscribers == 1
-                }
-                if isFirst {
-                    let made = upstream.connect()
-                    lock.withLock { connection = made }
-                }
-                return AnyCancellable { [self] in
-                    subscription.cancel()
-                    let ended = lock.withLock { () -> (any Cancellable)? in
-                        subscribers -= 1
-                        guard subscribers == 0 else { return nil }
-                        defer { connection = nil }
-                        return connection
-                    }
-                    ended?.cancel()
-                }
             }
         }
     }

@@ -42,5 +42,4 @@
     extension Publishers.SetFailureType: PassingUpstreamSubscription {}
     extension Publishers.AssertNoFailure: PassingUpstreamSubscription {}
     extension Publishers.Breakpoint: PassingUpstreamSubscription {}
-    extension Publishers.Autoconnect: PassingUpstreamSubscription {}
 #endif

@@ -1,0 +1,170 @@
+// What prefix(untilOutputFrom:) and drop(untilOutputFrom:) do at their edges, as Combine's do:
+// the subscriber they attach to the other publisher, a subscription that comes late or again, a
+// value that comes before a subscription or after a completion, and a value nobody asked for.
+// Every test here compiles and passes in both configurations (.ci/apple-sim runs them against
+// Combine).
+import Publishing
+import Testing
+
+@Suite("prefix(untilOutputFrom:) and drop(untilOutputFrom:) at their edges")
+struct UntilOutputEdgeTests {
+    @Test("The subscriber attached to the other publisher shares the subscription's identifier")
+    func triggerSharesTheIdentifier() throws {
+        let upstream = RecordingUpstream<Int, TestError>()
+        let other = RecordingUpstream<Int, TestError>()
+        upstream.drop(untilOutputFrom: other).subscribe(DemandProbe<Int, TestError>(initial: .none))
+        let dropping = try #require(upstream.receivedSubscriber as? any Subscriber)
+        let dropTrigger = try #require(other.receivedSubscriber as? any Subscriber)
+        #expect(dropTrigger.combineIdentifier == dropping.combineIdentifier)
+        #expect(String(describing: dropTrigger) == "DropUntilOutput")
+
+        let prefixUpstream = RecordingUpstream<Int, TestError>()
+        let prefixOther = RecordingUpstream<Int, TestError>()
+        prefixUpstream.prefix(untilOutputFrom: prefixOther)
+            .subscribe(DemandProbe<Int, TestError>(initial: .none))
+        let prefixing = try #require(prefixUpstream.receivedSubscriber as? any Subscriber)
+        let prefixTrigger = try #require(prefixOther.receivedSubscriber as? any Subscriber)
+        #expect(prefixTrigger.combineIdentifier == prefixing.combineIdentifier)
+    }
+
+    @Test(
+        "drop: an upstream subscription that comes after the other publisher has finished is kept and asked for the demand"
+    )
+    func dropKeepsALateSubscription() {
+        let upstream = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+        let subscriber = DemandProbe<Int, TestError>(initial: .max(10))
+        upstream.drop(untilOutputFrom: Empty<Void, TestError>()).subscribe(subscriber)
+        subscriber.request(.max(4))
+        #expect(subscriber.completions == [.finished])
+
+        upstream.sendSubscription()
+        #expect(upstream.events == [.request(.max(14))])
+        #expect(subscriber.completions == [.finished])
+        #expect(subscriber.values.isEmpty)
+    }
+
+    @Test(
+        "drop: after the other publisher's value, a later subscription from it is asked for one value, and cancelled with the stream"
+    )
+    func dropTakesTheOtherPublishersLaterSubscription() throws {
+        let upstream = RecordingUpstream<Int, TestError>()
+        let other = RecordingUpstream<Int, TestError>()
+        let subscriber = DemandProbe<Int, TestError>(initial: .max(2))
+        upstream.drop(untilOutputFrom: other).subscribe(subscriber)
+        let trigger = try #require(other.subscriberObject)
+
+        // While the first is kept, a second is cancelled.
+        let second = RecordingUpstream<Int, TestError>.Recording()
+        trigger.receive(subscription: second)
+        #expect(second.events == [.cancel])
+
+        #expect(other.send(1000) == .none)
+        let third = RecordingUpstream<Int, TestError>.Recording()
+        trigger.receive(subscription: third)
+        #expect(third.events == [.request(.max(1))])
+
+        subscriber.cancel()
+        #expect(third.events == [.request(.max(1)), .cancel])
+        #expect(other.events == [.request(.max(1))])
+        #expect(upstream.events == [.request(.max(2)), .cancel])
+        #expect(subscriber.completions.isEmpty)
+    }
+
+    @Test("prefix: the other publisher's value after its completion ends nothing")
+    func prefixIgnoresAValueAfterTheOthersCompletion() {
+        for completion in [Subscribers.Completion<TestError>.finished, .failure(TestError())] {
+            let upstream = RecordingUpstream<Int, TestError>()
+            let other = RecordingUpstream<Int, TestError>()
+            let subscriber = DemandProbe<Int, TestError>(initial: .none, perValue: .max(2))
+            upstream.prefix(untilOutputFrom: other).subscribe(subscriber)
+
+            other.send(completion: completion)
+            #expect(other.send(42) == .none)
+            other.send(completion: .finished)
+            #expect(upstream.send(1) == .max(2))
+
+            #expect(subscriber.values == [1])
+            #expect(subscriber.completions.isEmpty)
+            #expect(upstream.events.isEmpty)
+            #expect(other.events == [.request(.max(1))])
+        }
+    }
+
+    @Test("prefix: a value before a subscription, from either publisher, is not heard")
+    func prefixIgnoresValuesBeforeSubscriptions() {
+        let upstream = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+        let other = RecordingUpstream<Int, TestError>()
+        let subscriber = DemandProbe<Int, TestError>(initial: .max(1))
+        upstream.prefix(untilOutputFrom: other).subscribe(subscriber)
+        #expect(upstream.send(31) == .none)
+        #expect(subscriber.subscription == nil)
+        #expect(subscriber.values.isEmpty)
+
+        let lateOther = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+        let secondUpstream = RecordingUpstream<Int, TestError>()
+        let second = DemandProbe<Int, TestError>(initial: .max(1))
+        secondUpstream.prefix(untilOutputFrom: lateOther).subscribe(second)
+        #expect(lateOther.send(31) == .none)
+        #expect(second.completions.isEmpty)
+        #expect(secondUpstream.events == [.request(.max(1))])
+    }
+
+    @Test(
+        "prefix: the other publisher's value before the upstream's subscription finishes the subscriber at once, and the subscription is cancelled"
+    )
+    func prefixFinishesBeforeTheUpstreamsSubscription() {
+        let upstream = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+        let other = RecordingUpstream<Int, TestError>()
+        let subscriber = DemandProbe<Int, TestError>(initial: .max(1))
+        upstream.prefix(untilOutputFrom: other).subscribe(subscriber)
+        #expect(other.events == [.request(.max(1))])
+
+        #expect(other.send(-1) == .none)
+        #expect(subscriber.completions == [.finished])
+        #expect(subscriber.subscription == nil)
+
+        upstream.sendSubscription()
+        #expect(upstream.events == [.cancel])
+        #expect(subscriber.subscription == nil)
+        #expect(subscriber.completions == [.finished])
+        #expect(other.events == [.request(.max(1))])
+    }
+
+    // Exit tests: Swift 6.2 and later (the manifest accepts 6.1), on the platforms that can
+    // start a process.
+    #if compiler(>=6.2) && (os(macOS) || os(Linux))
+        @Test("drop: a value before the other publisher's that was not asked for stops the program")
+        func dropStopsAtAValueNotAskedFor() async {
+            // Asked for one: the second dropped value was not asked for.
+            await #expect(processExitsWith: .failure) {
+                let upstream = RecordingUpstream<Int, TestError>()
+                let other = PassthroughSubject<Int, TestError>()
+                let subscriber = DemandProbe<Int, TestError>(initial: .max(1))
+                upstream.drop(untilOutputFrom: other).subscribe(subscriber)
+                upstream.send(1)
+                upstream.send(2)
+            }
+            // The other publisher finished first: still counted, as Combine's.
+            await #expect(processExitsWith: .failure) {
+                let upstream = RecordingUpstream<Int, TestError>()
+                let subscriber = DemandProbe<Int, TestError>(initial: .none)
+                upstream.drop(untilOutputFrom: Empty<Int, TestError>()).subscribe(subscriber)
+                upstream.send(0)
+            }
+        }
+    #endif
+
+    @Test("drop: values dropped before the other publisher's use up the demand they met")
+    func dropCountsDroppedValues() {
+        let upstream = RecordingUpstream<Int, TestError>()
+        let other = PassthroughSubject<Int, TestError>()
+        let subscriber = DemandProbe<Int, TestError>(initial: .max(2), perValue: .max(1))
+        upstream.drop(untilOutputFrom: other).subscribe(subscriber)
+        #expect(upstream.send(1) == .none)
+        #expect(upstream.send(2) == .none)
+        other.send(0)
+        #expect(upstream.send(3) == .max(1))
+        #expect(subscriber.values == [3])
+        #expect(upstream.events == [.request(.max(2))])
+    }
+}
