@@ -230,7 +230,8 @@ public final class ChangeRecorder<Model: AnyObject> {
                     },
                     noun: "view model",
                     coalescesChanges: true,
-                    valuesReadBefore: start
+                    valuesReadBefore: start,
+                    recorders: .object(ObjectIdentifier(model))
                 ),
                 plan: WaitPlan(steps: [step]),
                 timeout: TimeoutRequest(timeout),

@@ -101,6 +101,20 @@ func otherThreadRun(isolation: isolated (any Actor)? = #isolation) async -> Reco
     return seen
 }
 
+/// One run whose wait is a change recorder's step, with another recorder of the model made
+/// after it: the step's state is read first, and the test must not resume before the other
+/// recorder has read it too.
+func changeStepRun(isolation: isolated (any Actor)? = #isolation) async -> RecordedAfterWait {
+    let model = AfterWaitCounter()
+    let changes = model.recordChanges(\.count)
+    let recorder = record(model, \.count)
+    model.count = 1
+    await changes.next { $0.count = 1 }
+    let seen = RecordedAfterWait(values: recorder.values, states: changes.recordedCounts)
+    changes.finish()
+    return seen
+}
+
 /// Runs `kind` on 30 fresh models, on the caller's actor.
 func tally(
     _ kind: RecordersAfterWaitKind, isolation: isolated (any Actor)? = #isolation
@@ -122,13 +136,14 @@ actor RecordingTestActor {
 }
 
 enum RecordersAfterWaitKind: Sendable {
-    case observable, observableObject, otherThread
+    case observable, observableObject, otherThread, changeStep
 
     func run(isolation: isolated (any Actor)? = #isolation) async -> RecordedAfterWait {
         switch self {
         case .observable: await observableRun()
         case .observableObject: await observableObjectRun()
         case .otherThread: await otherThreadRun()
+        case .changeStep: await changeStepRun()
         }
     }
 }
@@ -187,6 +202,19 @@ struct RecordersAfterWaitTests {
         let result = await RecordingTestActor().tally(.otherThread)
         #expect(result.current == 30, "\(result.description)")
     }
+
+    @Test("On the main actor, a step returns once the model's other recorders hold its state")
+    @MainActor
+    func changeStepOnMainActor() async {
+        let result = await tally(.changeStep)
+        #expect(result.current == 30, "\(result.description)")
+    }
+
+    @Test("On another actor, a step returns once the model's other recorders hold its state")
+    func changeStepOnAnotherActor() async {
+        let result = await RecordingTestActor().tally(.changeStep)
+        #expect(result.current == 30, "\(result.description)")
+    }
 }
 
 final class RecordersAfterWaitXCTests: XCTestCase {
@@ -204,6 +232,11 @@ final class RecordersAfterWaitXCTests: XCTestCase {
 
     func testObservableRecordersHoldWhatTheWaitSawOnAnotherActor() async {
         let result = await RecordingTestActor().tally(.observable)
+        XCTAssertEqual(result.current, 30, result.description)
+    }
+
+    func testObservableObjectRecordersHoldWhatTheWaitSawOnAnotherActor() async {
+        let result = await RecordingTestActor().tally(.observableObject)
         XCTAssertEqual(result.current, 30, result.description)
     }
 }

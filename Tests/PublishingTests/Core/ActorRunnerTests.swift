@@ -80,6 +80,21 @@ struct ActorRunnerTests {
         #expect(await YieldingActor().lateJobs() == 0)
     }
 
+    @Test(
+        "On the main actor, a job runs before code there resumes from its yield while other threads queue jobs"
+    )
+    @MainActor
+    func jobRunsBeforeTheMainActorResumesWhileOtherThreadsQueueJobs() async {
+        let late = await lateJobs(on: ActorRunner(), racing: 2)
+        #expect(late == 0)
+    }
+
+    @Test("On an actor of the test's own, the same holds while other threads queue jobs")
+    func jobRunsBeforeAnOwnActorResumesWhileOtherThreadsQueueJobs() async {
+        let late = await YieldingActor().lateJobsWhileRaced()
+        #expect(late == 0)
+    }
+
     @Test("On the main actor, jobs from other threads run there, in order, one at a time")
     @MainActor
     func mainActorJobsFromOtherThreadsRunThereInOrder() async {
@@ -112,6 +127,44 @@ private final class MainActorCounter {
     var count = 0
 }
 
+/// Counts the jobs that `runner`, made on the caller's actor, had not run when the caller resumed
+/// from the yield after queueing them, while `racers` other threads queue jobs of their own on
+/// it: one of them may have claimed the drain and not yet enqueued it when the caller queues.
+private func lateJobs(
+    on runner: ActorRunner, racing racers: Int, isolation: isolated (any Actor)? = #isolation
+) async -> Int {
+    let log = JobLog()
+    let stop = Locked(false)
+    let stopped = DispatchGroup()
+    for _ in 0..<racers {
+        stopped.enter()
+        // Threads, not tasks: each blocks until its job has run, which keeps the queue short
+        // and would starve the test's actor of the cooperative pool's threads.
+        Thread.detachNewThread {
+            let ran = DispatchSemaphore(value: 0)
+            while !stop.withLock({ $0 }) {
+                runner.run { ran.signal() }
+                ran.wait()
+            }
+            stopped.leave()
+        }
+    }
+    var late = 0
+    for index in 0..<2_000 {
+        runner.run {
+            log.begin(index)
+            log.end()
+        }
+        await Task.yield()
+        if log.finished != index + 1 { late += 1 }
+    }
+    stop.withLock { $0 = true }
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        stopped.notify(queue: .global()) { done.resume() }
+    }
+    return late
+}
+
 /// Counts the jobs of a runner made on it that had not run when its code resumed from a yield.
 private actor YieldingActor {
     func runners() -> (ActorRunner, ActorRunner) {
@@ -131,5 +184,9 @@ private actor YieldingActor {
             if log.finished != index + 1 { late += 1 }
         }
         return late
+    }
+
+    func lateJobsWhileRaced() async -> Int {
+        await PublishingTests.lateJobs(on: ActorRunner(), racing: 2)
     }
 }

@@ -270,3 +270,31 @@ private final class SharedThrowingValues<P: Publisher>: @unchecked Sendable {
         return try await copy.next()
     }
 }
+
+extension ValuesTests {
+    // Exit tests: Swift 6.2 and later (the manifest accepts 6.1), on the platforms that can
+    // start a process.
+    #if compiler(>=6.2) && (os(macOS) || os(Linux))
+        // As Combine's (OpenCombine's testNonThrowingCrashesWhenReceivingUnwantedInput, run
+        // against Apple's Combine).
+        @Test("values stops the program at a value sent beyond what next() asked for")
+        func unaskedValueTraps() async {
+            await #expect(processExitsWith: .failure) {
+                let upstream = RecordingUpstream<Int, Never>()
+                let iterator = upstream.values.makeAsyncIterator()
+                withExtendedLifetime(iterator) { _ = upstream.send(1) }
+            }
+            await #expect(processExitsWith: .failure) {
+                let upstream = RecordingUpstream<Int, TestError>()
+                let iterator = upstream.values.makeAsyncIterator()
+                withExtendedLifetime(iterator) { _ = upstream.send(1) }
+            }
+            // Before the subscription, nothing has been asked, and nothing stops.
+            await #expect(processExitsWith: .success) {
+                let upstream = RecordingUpstream<Int, Never>(subscribesAtOnce: false)
+                let iterator = upstream.values.makeAsyncIterator()
+                withExtendedLifetime(iterator) { _ = upstream.send(1) }
+            }
+        }
+    #endif
+}

@@ -270,5 +270,71 @@ struct SuccessionEdgeTests {
                 upstream.send(2)
             }
         }
+
+        @Test("catch and tryCatch stop the program when their upstream fails a second time")
+        func secondFailureTraps() async {
+            await #expect(processExitsWith: .failure) {
+                let upstream = RecordingUpstream<Int, TestError>()
+                let handler = PassthroughSubject<Int, TestError>()
+                upstream.catch { _ in handler }
+                    .subscribe(DemandProbe<Int, TestError>(initial: .max(1)))
+                upstream.send(completion: .failure(TestError(code: 1)))
+                upstream.send(completion: .failure(TestError(code: 2)))
+            }
+            await #expect(processExitsWith: .failure) {
+                let upstream = RecordingUpstream<Int, TestError>()
+                let handler = PassthroughSubject<Int, TestError>()
+                upstream.tryCatch { _ in handler }
+                    .subscribe(DemandProbe<Int, any Error>(initial: .max(1)))
+                upstream.send(completion: .failure(TestError(code: 1)))
+                upstream.send(completion: .failure(TestError(code: 2)))
+            }
+            // Once the stream has ended, nothing relies on the upstream any more.
+            await #expect(processExitsWith: .success) {
+                let upstream = RecordingUpstream<Int, TestError>()
+                let probe = DemandProbe<Int, TestError>(initial: .max(1))
+                upstream.catch { _ in Empty<Int, TestError>() }.subscribe(probe)
+                upstream.send(completion: .failure(TestError(code: 1)))
+                upstream.send(completion: .failure(TestError(code: 2)))
+                precondition(probe.completions == [.finished])
+            }
+        }
+
+        @Test(
+            "switchToLatest stops the program at a request for no values, and at an inner completion before its subscription"
+        )
+        func switchToLatestTraps() async {
+            await #expect(processExitsWith: .failure) {
+                let outer = PassthroughSubject<Just<Int>, Never>()
+                let probe = DemandProbe<Int, Never>(initial: .none)
+                outer.switchToLatest().subscribe(probe)
+                probe.request(.none)
+            }
+            await #expect(processExitsWith: .failure) {
+                let outer = PassthroughSubject<RecordingUpstream<Int, TestError>, TestError>()
+                let inner = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+                outer.switchToLatest().subscribe(DemandProbe<Int, TestError>(initial: .max(1)))
+                outer.send(inner)
+                inner.send(completion: .finished)
+            }
+            await #expect(processExitsWith: .failure) {
+                let outer = PassthroughSubject<RecordingUpstream<Int, TestError>, TestError>()
+                let inner = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+                outer.switchToLatest().subscribe(DemandProbe<Int, TestError>(initial: .max(1)))
+                outer.send(inner)
+                inner.send(completion: .failure(TestError()))
+            }
+            // Once subscribed, the inner publisher's completion is served.
+            await #expect(processExitsWith: .success) {
+                let outer = PassthroughSubject<RecordingUpstream<Int, TestError>, TestError>()
+                let inner = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+                let probe = DemandProbe<Int, TestError>(initial: .max(1))
+                outer.switchToLatest().subscribe(probe)
+                outer.send(inner)
+                inner.sendSubscription()
+                inner.send(completion: .failure(TestError()))
+                precondition(probe.completions == [.failure(TestError())])
+            }
+        }
     #endif
 }

@@ -16,6 +16,11 @@ package protocol ClosurePublisher: Publisher {
     /// failure never waits.
     var completesOnlyWhenAsked: Bool { get }
 
+    /// Whether a request for no values stops the program, as Combine's `Just`, `Future`,
+    /// `Optional.Publisher`, `Result.Publisher` and `URLSession`'s publisher stop it: its
+    /// protocol forbids asking for `.none`.
+    var trapsOnZeroDemand: Bool { get }
+
     /// Attaches the two closures: values in order, never two at once, then at most one
     /// completion, nothing after the returned token is cancelled.
     ///
@@ -59,6 +64,10 @@ extension ClosurePublisher {
     @inlinable
     package var completesOnlyWhenAsked: Bool { false }
 
+    /// A request for no values is served as asking for nothing more.
+    @inlinable
+    package var trapsOnZeroDemand: Bool { false }
+
     /// Attaches `subscriber`: it receives a subscription, then values within the demand it
     /// requests, then the completion.
     ///
@@ -82,7 +91,8 @@ extension ClosurePublisher {
         #endif
         Publishing.subscribe(
             subscriber, to: Self.self, valuesWithoutDemand: valuesWithoutDemand,
-            completesOnlyWhenAsked: completesOnlyWhenAsked, bySinking: subscribeClosures)
+            completesOnlyWhenAsked: completesOnlyWhenAsked, trapsOnZeroDemand: trapsOnZeroDemand,
+            bySinking: subscribeClosures)
     }
 }
 
@@ -98,6 +108,7 @@ extension ClosurePublisher {
 ///   - publisherType: The publisher's type, which names the subscription in its `description`.
 ///   - valuesWithoutDemand: What becomes of a value sent before the subscriber asked for it.
 ///   - completesOnlyWhenAsked: Whether the completion waits for the subscriber's first request.
+///   - trapsOnZeroDemand: Whether a request for no values stops the program.
 ///   - onFirstDemand: Called once the subscriber has asked for something and is attached.
 ///   - sink: Subscribes the two closures to the publisher, returning what ends it.
 @usableFromInline
@@ -106,6 +117,7 @@ package func subscribe<Downstream: Subscriber>(
     to publisherType: Any.Type,
     valuesWithoutDemand: ValuesWithoutDemand,
     completesOnlyWhenAsked: Bool = false,
+    trapsOnZeroDemand: Bool = false,
     onFirstDemand: (() -> Void)? = nil,
     bySinking sink: (
         _ receiveCompletion: @escaping (Subscribers.Completion<Downstream.Failure>) -> Void,
@@ -114,7 +126,8 @@ package func subscribe<Downstream: Subscriber>(
 ) {
     let subscription = SinkSubscription(
         subscriber, of: publisherType, valuesWithoutDemand: valuesWithoutDemand,
-        completesOnlyWhenAsked: completesOnlyWhenAsked, onFirstDemand: onFirstDemand)
+        completesOnlyWhenAsked: completesOnlyWhenAsked, trapsOnZeroDemand: trapsOnZeroDemand,
+        onFirstDemand: onFirstDemand)
     subscriber.receive(subscription: subscription)
     subscription.attach(
         sink(

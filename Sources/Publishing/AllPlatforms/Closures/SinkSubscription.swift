@@ -47,6 +47,7 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
     private let state: Locked<State>
     private let valuesWithoutDemand: ValuesWithoutDemand
     private let completesOnlyWhenAsked: Bool
+    private let trapsOnZeroDemand: Bool
     private let publisherType: Any.Type
     /// Called once, when the subscriber has asked for something and this is attached to the
     /// publisher, so values it then sends reach this subscriber.
@@ -57,13 +58,14 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
     init(
         _ downstream: Downstream, of publisherType: Any.Type,
         valuesWithoutDemand: ValuesWithoutDemand, completesOnlyWhenAsked: Bool,
-        onFirstDemand: (() -> Void)? = nil
+        trapsOnZeroDemand: Bool = false, onFirstDemand: (() -> Void)? = nil
     ) {
         state = Locked(State(stage: .live(downstream, upstream: nil)))
         self.onFirstDemand = onFirstDemand
         self.publisherType = publisherType
         self.valuesWithoutDemand = valuesWithoutDemand
         self.completesOnlyWhenAsked = completesOnlyWhenAsked
+        self.trapsOnZeroDemand = trapsOnZeroDemand
     }
 
     /// Keeps what ends the upstream subscription; cancels it at once if this was cancelled
@@ -105,6 +107,10 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
     }
 
     func request(_ demand: Subscribers.Demand) {
+        // Combine's message: a subscriber asking for nothing breaks the protocol.
+        if trapsOnZeroDemand, demand == .none {
+            preconditionFailure("API Violation: demand must not be zero")
+        }
         let noticesDemand = state.withLock { state in
             state.demand += demand
             defer { state.hasAsked = true }

@@ -73,21 +73,26 @@ final class ActorRunner: @unchecked Sendable {
         }
     }
 
-    /// Enqueues `job` on the actor; it runs after every job enqueued before it.
+    /// Enqueues `job` on the actor; it runs after every job enqueued before it, and before the
+    /// caller, if it is on the actor, resumes from its next suspension point.
     func run(_ job: @escaping @Sendable () -> Void) {
-        let startsDrain = state.withLock { state -> Bool in
+        let queue = state
+        // The drain is enqueued while the lock that claims it is held. Enqueued after it, a drain
+        // claimed by another thread (a confirming read, a change made there) could reach the
+        // actor only after code on the actor had queued a job behind it and suspended: that code
+        // would resume before its own job ran. Neither enqueue runs the drain in place, so the
+        // drain takes the lock only once this call has released it.
+        queue.withLock { state in
             state.jobs.push(job)
-            guard !state.isDraining else { return false }
+            guard !state.isDraining else { return }
             state.isDraining = true
-            return true
+            if isMainActor {
+                DispatchQueue.main.async { Self.runJobs(in: queue) }
+                return
+            }
+            // Safe: see the type's comment.
+            nonisolated(unsafe) let operation = drain
+            Task(operation: operation)
         }
-        guard startsDrain else { return }
-        if isMainActor {
-            DispatchQueue.main.async { [state] in Self.runJobs(in: state) }
-            return
-        }
-        // Safe: see the type's comment.
-        nonisolated(unsafe) let operation = drain
-        Task(operation: operation)
     }
 }

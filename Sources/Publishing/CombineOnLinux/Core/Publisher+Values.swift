@@ -178,7 +178,7 @@
                 var lifecycle = Lifecycle.awaitingSubscription(.none)
                 /// The mailboxes of the calls waiting, the longest-waiting first.
                 var waiting = FIFO<Mailbox<Event>>(reserved: 2)
-                /// Values that came while no call waited (Combine traps on these): the next
+                /// Values that came before the subscription while no call waited: the next
                 /// calls take them, in order.
                 var unasked = FIFO<Element>()
                 /// A mailbox no call waits on, for the next call: a loop reuses one throughout.
@@ -212,6 +212,11 @@
                 let waiter = state.withLock { state -> Mailbox<Event>? in
                     guard !state.lifecycle.isTerminal else { return nil }
                     if let waiter = state.waiting.pop() { return waiter }
+                    // Each waiting call asked for one value; once subscribed, a value beyond
+                    // them breaks the protocol, and stops the program as in Combine.
+                    if case .subscribed = state.lifecycle {
+                        preconditionFailure("Received an output without requesting demand")
+                    }
                     state.unasked.push(input)
                     return nil
                 }

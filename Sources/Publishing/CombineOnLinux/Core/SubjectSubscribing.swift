@@ -5,7 +5,8 @@
     /// As Combine's subjects do, a subscriber that comes after the completion gets the empty
     /// subscription ("Empty") and the completion. Otherwise a sink (which asks for every value)
     /// is attached straight to the relay, and any other subscriber gets a subscription that
-    /// counts its demand.
+    /// counts its demand and, as Combine's subjects do, stops the program when asked for no
+    /// values.
     ///
     /// - Parameters:
     ///   - subscriber: The subscriber.
@@ -39,6 +40,6 @@
         }
         Publishing.subscribe(
             subscriber, to: subjectType, valuesWithoutDemand: valuesWithoutDemand,
-            onFirstDemand: onFirstDemand, bySinking: relay.subscribe)
+            trapsOnZeroDemand: true, onFirstDemand: onFirstDemand, bySinking: relay.subscribe)
     }
 #endif

@@ -118,6 +118,10 @@
                 self.session = session
             }
 
+            /// As Combine's: asking for no values stops the program.
+            @usableFromInline
+            package var trapsOnZeroDemand: Bool { true }
+
             /// Starts a data task; cancelling cancels it. The result arrives on the session's
             /// delegate queue.
             @usableFromInline

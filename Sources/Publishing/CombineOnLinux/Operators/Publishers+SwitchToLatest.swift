@@ -25,7 +25,9 @@
             /// - Parameter subscriber: The subscriber to attach.
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
-                let succession = Succession(subscriber, of: Self.self, unasked: .trapped)
+                let succession = Succession(
+                    subscriber, of: Self.self, unasked: .trapped,
+                    traps: [.zeroDemand, .completionBeforeSubscription])
                 let switching = Locked((latest: 0, isUpstreamFinished: false, isInnerActive: false))
                 let publishers = Subscribers.Sink<P, Failure>(
                     receiveCompletion: { completion in

@@ -30,6 +30,10 @@
             attemptToFulfill { result in state.fulfill(result) }
         }
 
+        /// As Combine's: asking for no values stops the program.
+        @usableFromInline
+        package var trapsOnZeroDemand: Bool { true }
+
         /// Subscribes to the result: sent at once if it is there, else when it comes.
         @usableFromInline
         package func subscribeClosures(

@@ -19,6 +19,10 @@
             self.output = output
         }
 
+        /// As Combine's: asking for no values stops the program.
+        @usableFromInline
+        package var trapsOnZeroDemand: Bool { true }
+
         /// Delivers the value and the completion at once, then returns.
         @usableFromInline
         package func subscribeClosures(

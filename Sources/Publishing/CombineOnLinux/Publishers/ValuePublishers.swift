@@ -298,6 +298,10 @@
                 self.result = result
             }
 
+            /// As Combine's: asking for no values stops the program.
+            @usableFromInline
+            package var trapsOnZeroDemand: Bool { true }
+
             /// Publishes `output`, then `.finished`.
             public init(_ output: Success) {
                 result = .success(output)
@@ -348,6 +352,10 @@
             public init(_ output: Wrapped?) {
                 self.output = output
             }
+
+            /// As Combine's: asking for no values stops the program.
+            @usableFromInline
+            package var trapsOnZeroDemand: Bool { true }
 
             /// Sends the value if there is one, then `.finished`.
             @usableFromInline

@@ -44,6 +44,9 @@
             case trapped
         }
 
+        /// Which breaches of the protocol stop the program, as they stop Combine's operator.
+        typealias Traps = SuccessionTraps
+
         /// What a mirror of the subscription, or of a stage's subscriber, shows.
         enum Reflection {
             /// Nothing: the operator's name only.
@@ -106,6 +109,7 @@
         private let returnedDemand: ReturnedDemand
         private let unasked: Unasked
         private let reflection: Reflection
+        let traps: Traps
         /// The subscriber, for the mirror only.
         private let downstreamDescription: String
 
@@ -129,8 +133,9 @@
         init(
             _ downstream: Downstream, of publisherType: Any.Type,
             shape: Shape = .handedOverAtOnce, returnedDemand: ReturnedDemand = .toSender,
-            unasked: Unasked = .delivered, reflection: Reflection = .name
+            unasked: Unasked = .delivered, reflection: Reflection = .name, traps: Traps = []
         ) {
+            self.traps = traps
             self.publisherType = publisherType
             self.shape = shape
             self.returnedDemand = returnedDemand
@@ -178,7 +183,7 @@
             previous?.cancel()
             guard isLive else { return }
             publisher.subscribe(
-                Stage<Upstream, Downstream>(
+                SuccessionStage<Upstream, Downstream>(
                     self, stage: stage, onFinish: onFinish, onFailure: onFailure))
         }
 
@@ -204,6 +209,9 @@
         }
 
         func request(_ demand: Subscribers.Demand) {
+            if traps.contains(.zeroDemand), demand == .none {
+                preconditionFailure("API Violation: demand must not be zero")
+            }
             let current = state.withLock { state in
                 state.demand += demand
                 return state.link.subscription
@@ -225,7 +233,7 @@
         /// and asks it for what is owed; cancels any other but one that comes after the stage
         /// has completed. The first stage's hands the
         /// subscriber this subscription, if it waits for it.
-        fileprivate func attach(_ subscription: any Subscription, stage: Int) {
+        func attach(_ subscription: any Subscription, stage: Int) {
             let arrival = state.withLock { state -> Arrival in
                 guard state.stage == stage else { return .refused }
                 switch state.link {
@@ -252,7 +260,7 @@
             }
         }
 
-        fileprivate func deliver(_ value: Downstream.Input, stage: Int) -> Subscribers.Demand {
+        func deliver(_ value: Downstream.Input, stage: Int) -> Subscribers.Demand {
             let unasked = unasked
             let isCurrent = state.withLock { state in
                 guard state.stage == stage else { return false }
@@ -288,12 +296,16 @@
         /// subscription is let go uncancelled, as an upstream that has completed is not
         /// cancelled in Combine. A completion before the stage's subscription does not count
         /// where the stages stand for this subscription, as in Combine's `catch` and `append`.
-        fileprivate func completed(_ stage: Int) -> Bool {
+        func completed(_ stage: Int) -> Bool {
             let shape = shape
             let (isCurrent, subscription) = state.withLock { state in
                 guard state.stage == stage else { return (false, nil as (any Subscription)?) }
-                if case .awaiting = state.link, case .handedOverAtFirstSubscription = shape {
-                    return (false, nil)
+                if case .awaiting = state.link {
+                    guard case .handedOverAtOnce = shape else { return (false, nil) }
+                    precondition(
+                        !traps.contains(.completionBeforeSubscription),
+                        "\(subscriptionDescription(of: publisherType)) was sent a completion before its subscription"
+                    )
                 }
                 return (true, state.link.release())
             }
@@ -301,7 +313,14 @@
             return isCurrent
         }
 
-        fileprivate func end(_ completion: Subscribers.Completion<Downstream.Failure>) {
+        /// Stops the program unless the stream has ended or been cancelled: `what` broke the
+        /// protocol while the operator was still relying on it.
+        func trapIfLive(_ what: String) {
+            let isLive = state.withLock { $0.stage != .max }
+            precondition(!isLive, "\(subscriptionDescription(of: publisherType)) was sent \(what)")
+        }
+
+        func end(_ completion: Subscribers.Completion<Downstream.Failure>) {
             let ending = state.withLock { state -> ((any Subscription)?, (any Cancellable)?)? in
                 guard state.stage != .max else { return nil }
                 state.stage = .max
@@ -315,63 +334,15 @@
         }
     }
 
-    /// One upstream of a ``Succession``; also a way to it, as Combine's `retry`'s subscriber
-    /// is its subscription: a request or a cancel through it is the succession's.
-    private final class Stage<Upstream: Publisher, Downstream: Subscriber>: Subscriber,
-        Subscription, CombineReflecting
-    where Upstream.Output == Downstream.Input {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
-
-        private let succession: Succession<Downstream>
-        private let stage: Int
-        private let onFinish: (() -> Void)?
-        private let onFailure: (Upstream.Failure) -> Void
-
-        init(
-            _ succession: Succession<Downstream>, stage: Int, onFinish: (() -> Void)?,
-            onFailure: @escaping (Upstream.Failure) -> Void
-        ) {
-            self.succession = succession
-            self.stage = stage
-            self.onFinish = onFinish
-            self.onFailure = onFailure
-        }
-
-        /// The subscription's, when the stage stands for it (one upstream at a time).
-        var combineIdentifier: CombineIdentifier {
-            switch succession.shape {
-            case .handedOverAtFirstSubscription: succession.combineIdentifier
-            case .handedOverAtOnce: CombineIdentifier(self)
-            }
-        }
-
-        var description: String { succession.description }
-        var customMirror: Mirror { succession.customMirror }
-
-        func request(_ demand: Subscribers.Demand) {
-            succession.request(demand)
-        }
-
-        func cancel() {
-            succession.cancel()
-        }
-
-        func receive(subscription: any Subscription) {
-            succession.attach(subscription, stage: stage)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            succession.deliver(input, stage: stage)
-        }
-
-        func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-            guard succession.completed(stage) else { return }
-            switch completion {
-            case .finished:
-                if let onFinish { onFinish() } else { succession.end(.finished) }
-            case .failure(let error): onFailure(error)
-            }
-        }
+    /// Which breaches of the protocol stop a ``Succession``, as they stop Combine's operator.
+    struct SuccessionTraps: OptionSet {
+        let rawValue: Int
+        /// A request for no values (`switchToLatest`).
+        static let zeroDemand = SuccessionTraps(rawValue: 1)
+        /// A stage's completion before its subscription (`switchToLatest`).
+        static let completionBeforeSubscription = SuccessionTraps(rawValue: 2)
+        /// A second failure from a stage while the stream goes on (`catch`).
+        static let secondFailure = SuccessionTraps(rawValue: 4)
     }
+
 #endif
