@@ -24,6 +24,17 @@ final class UploadViewModel: ObservableObject {
     }
 }
 
+/// A settable computed property over a `@Published` property of its own type.
+@MainActor
+final class VolumeViewModel: ObservableObject {
+    @Published var volume = 1
+
+    var percent: Int {
+        get { volume * 100 }
+        set { volume = newValue / 100 }
+    }
+}
+
 /// Whether reading a `@Published` property tells a step which property it is: on Linux, where
 /// `@Published` is the package's; Combine's tells no one.
 #if canImport(Combine)
@@ -162,6 +173,24 @@ struct ObservableObjectStepTests {
             }
         }
         #expect(await changes.next { $0[name: "isUploading"] = false })
+        changes.finish()
+    }
+
+    @Test("A settable computed property over a @Published one is not taken for it")
+    func computedOverPublishedIsNotTheProperty() async {
+        let model = VolumeViewModel()
+        let changes = model.recordChanges()
+        model.volume = 2
+        // `percent` reads only `volume`'s storage, but holds another value: it is not `volume`.
+        await withCapturedFailures {
+            await changes.next { $0.percent = 200 }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("has no observable property 'percent'")
+                || text.contains("is not one property of VolumeViewModel")
+        }
+        // The step failed before taking the state: the next one takes it.
+        #expect(await changes.next { $0.volume = 2 })
         changes.finish()
     }
 

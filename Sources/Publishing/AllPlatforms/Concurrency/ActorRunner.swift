@@ -80,8 +80,10 @@ final class ActorRunner: @unchecked Sendable {
         // The drain is enqueued while the lock that claims it is held. Enqueued after it, a drain
         // claimed by another thread (a confirming read, a change made there) could reach the
         // actor only after code on the actor had queued a job behind it and suspended: that code
-        // would resume before its own job ran. Neither enqueue runs the drain in place, so the
-        // drain takes the lock only once this call has released it.
+        // would resume before its own job ran. `DispatchQueue.main.async` and `Task(operation:)`
+        // only enqueue, so the drain takes the lock once this call has released it; an actor
+        // whose executor ran a job inside `enqueue` would deadlock here, and none may (a
+        // `SerialExecutor` enqueues).
         queue.withLock { state in
             state.jobs.push(job)
             guard !state.isDraining else { return }
