@@ -209,24 +209,6 @@ struct ValuesTests {
     }
 
     @Test(
-        "A value before the subscription serves a waiting call, whose demand is then not asked",
-        .serialExecutor)
-    func valueBeforeSubscriptionServesAWaitingCall() async {
-        let upstream = RecordingUpstream<Int, Never>(subscribesAtOnce: false)
-        let values = SharedValues(upstream.values.makeAsyncIterator())
-        let waiting = (0..<2).map { _ in Task { await values.next() } }
-        await settle()
-        // An upstream that breaks the protocol: a value before its subscription.
-        upstream.send(1)
-        upstream.sendSubscription()
-        #expect(upstream.events == [.request(.max(1))])
-        upstream.send(2)
-        var received: [Int] = []
-        for task in waiting { received += [await task.value].compactMap { $0 } }
-        #expect(received.sorted() == [1, 2])
-    }
-
-    @Test(
         "A task cancelled before the subscription comes ends the iterator, cancelling it then",
         .serialExecutor)
     func cancelledBeforeSubscription() async {

@@ -211,15 +211,7 @@
             func receive(_ input: Element) -> Subscribers.Demand {
                 let waiter = state.withLock { state -> Mailbox<Event>? in
                     guard !state.lifecycle.isTerminal else { return nil }
-                    if let waiter = state.waiting.pop() {
-                        // A value before the subscription serves a call whose demand is still
-                        // to be asked: it is asked no more.
-                        if case .awaitingSubscription(let demand) = state.lifecycle, demand > .none
-                        {
-                            state.lifecycle = .awaitingSubscription(demand - 1)
-                        }
-                        return waiter
-                    }
+                    if let waiter = state.waiting.pop() { return waiter }
                     // Each waiting call asked for one value; once subscribed, a value beyond
                     // them breaks the protocol, and stops the program as in Combine.
                     if case .subscribed = state.lifecycle {
