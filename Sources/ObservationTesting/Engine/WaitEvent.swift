@@ -10,7 +10,9 @@ enum WaitEvent<Output, Failure: Error> {
     case windowPassed
     /// No value arrived for the idle timeout; `generation` tells a stale timer from the live one.
     case idle(generation: Int)
-    case actionFinished(thrown: (any Error)?)
+    /// The action passed to `perform:` returned, or threw, at `at`: timed where it ran, as the
+    /// wait may take the event later on a busy machine.
+    case actionFinished(thrown: (any Error)?, at: ContinuousClock.Instant)
     /// Work the source needs done on the wait's isolation, such as reading observed state after
     /// a change: the wait runs it when it wakes, and takes what it posts next.
     case job(WaitJob)
@@ -63,7 +65,7 @@ extension WaitEvent {
         case .timedOut: .timedOut
         case .windowPassed: .windowPassed
         case .idle(let generation): .idle(generation: generation)
-        case .actionFinished(let thrown): .actionFinished(thrown: thrown)
+        case .actionFinished(let thrown, let at): .actionFinished(thrown: thrown, at: at)
         case .job(let job): .job(job)
         case .settled: .settled
         }

@@ -49,6 +49,12 @@ struct WaitProgress<Output> {
     /// Whether the action, if any, has had the chance to run: see ``StarvationGrace``.
     private var hasActionStarted: Bool { actionStarted?.withLock { $0 != nil } ?? true }
 
+    /// Where a running action stands: begun, and when, or not yet begun.
+    private func actionStage() -> ActionStage {
+        guard let began = actionStarted?.withLock({ $0 }) else { return .notBegun }
+        return .running(since: began - start)
+    }
+
     /// Stops both timers; the wait calls it as it returns.
     func cancelTimers() {
         timeoutTimer?.cancel()
@@ -175,6 +181,7 @@ struct WaitProgress<Output> {
                     armTimeout(mailbox, after: more)
                     continue
                 }
+                if isActionRunning { report.action = actionStage() }
                 report.fail(.timedOut, after: report.timeout, at: callSite)
                 return nil
             case .windowPassed:
@@ -196,11 +203,11 @@ struct WaitProgress<Output> {
                 job.run()
             case .settled:
                 if windowStage == .settling { windowStage = .settled }
-            case .actionFinished(let thrown):
+            case .actionFinished(let thrown, let returned):
                 isActionRunning = false
-                let returned = clock.now
-                report.actionReturned = returned - start
-                report.actionRanFor = returned - (actionStarted?.withLock { $0 } ?? start)
+                report.action = .returned(
+                    at: returned - start,
+                    ranFor: returned - (actionStarted?.withLock { $0 } ?? start))
                 if let thrown {
                     report.fail(.actionThrew(thrown), after: clock.now - start, at: callSite)
                     return nil

@@ -133,9 +133,9 @@ enum Waiter {
                 actionStarted?.withLock { $0 = .now }
                 do {
                     try await action()
-                    mailbox.post(.actionFinished(thrown: nil))
+                    mailbox.post(.actionFinished(thrown: nil, at: .now))
                 } catch {
-                    mailbox.post(.actionFinished(thrown: error))
+                    mailbox.post(.actionFinished(thrown: error, at: .now))
                 }
             }
         }

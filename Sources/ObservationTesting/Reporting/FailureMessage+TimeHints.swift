@@ -4,11 +4,6 @@ import Publishing
 /// what happened, a value that never changed, or, only where real time may have passed in the code
 /// under test, a `TestClock`.
 extension FailureMessage {
-    /// How long an action must take before the message suspects the code under test of spending
-    /// real time (sleeping on a real clock, or slow): less is the time a busy machine takes to run
-    /// a quick one.
-    static var realTimeOfNote: Duration { .milliseconds(250) }
-
     /// What to try when time may be what is missing: the work due on the test's clocks, named; or
     /// a `TestClock`, where nothing of the test's is due.
     func timeAdvice() -> String {
@@ -31,17 +26,15 @@ extension FailureMessage {
     /// Whether nothing of the test's is due and the action, which returned, took no real time to
     /// speak of: no clock, test or real, can be what the wait is missing.
     var isTimeRuledOut: Bool {
-        guard let dueWork, dueWork.isEmpty, SerialScope.current == nil,
-            let actionRanFor
-        else { return false }
-        return actionRanFor < Self.realTimeOfNote
+        guard let dueWork, dueWork.isEmpty, SerialScope.current == nil else { return false }
+        return action?.returnedQuickly ?? false
     }
 
     /// The hint for a value that never changed once the action returned, with nothing due: what
     /// usually causes it; `nil` in any other case.
     var neverChangedHint: String? {
         guard let dueWork, dueWork.isEmpty, SerialScope.current == nil,
-            let actionReturned, let first = timeline.entries.first,
+            case .returned(let actionReturned, _) = action, let first = timeline.entries.first,
             timeline.entries.count == timeline.count,
             timeline.entries.allSatisfy({ Self.isSame($0.value, as: first.value) })
         else { return nil }

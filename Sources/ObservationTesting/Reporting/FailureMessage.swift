@@ -47,11 +47,9 @@ struct FailureMessage<Value> {
     var received: [Value] = []
     /// The condition being waited for, counted from 0; `labels.count` once all are met.
     var pending = 0
-    /// When the action passed to `perform:` returned, if it has.
-    var actionReturned: Duration?
-    /// How long the action ran, from its start to its return: unlike ``actionReturned``, not
-    /// lengthened by a busy actor's delay in starting it.
-    var actionRanFor: Duration?
+    /// Where the action passed to `perform:` stood as the wait ended; `nil` without an action,
+    /// or while it runs on after a failure other than a timeout.
+    var action: ActionStage?
     /// Whether the source sends changes made with no suspension point between them as one.
     let coalescesChanges: Bool
     /// How many values the source sent that earlier waits read, before this one.
@@ -292,9 +290,7 @@ struct FailureMessage<Value> {
                     "The \(sourceNoun) went quiet after value [\(last.index)]: nothing more arrived "
                     + "in the last \(quiet) of the wait."
             }
-            if let returned = actionReturned?.secondsText(decimals: 3) {
-                hint += " The action returned at +\(returned); nothing after it met the condition."
-            }
+            if let action { hint += " " + action.sentence }
             return hint + " " + (isTimeRuledOut ? nothingMoreToCome : timeAdvice())
         case .ended(.finished) where isWaitingToFail:
             return "The \(sourceNoun) was expected to fail. Check the code under test's error path."

@@ -46,6 +46,21 @@ struct HintTests {
         #expect(messages.count == 1)
         let message = messages.first ?? ""
         #expect(Hint.of(message) == [.injectATestClock], "\(message)")
+        #expect(message.contains("The action ran for "), "\(message)")
+    }
+
+    @Test("An action that had not returned when the wait timed out is said to have not returned")
+    func actionNeverReturns() async {
+        let messages = await HintCase.actionNeverReturns(capture)
+        #expect(messages.count == 1)
+        let message = messages.first ?? ""
+        // On a machine too busy to begin the action within the timeout, it had not begun.
+        #expect(
+            message.contains(
+                "The action passed to perform: had not returned when the wait timed "
+                    + "out; it began at +0.")
+                || message.contains("The action passed to perform: had not begun"), "\(message)")
+        #expect(Hint.of(message) == [.injectATestClock], "\(message)")
     }
 
     @Test("A sleeper and no value met: the order of what happened, then the clock and its advance")

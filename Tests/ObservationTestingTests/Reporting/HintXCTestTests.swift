@@ -35,6 +35,15 @@ final class HintXCTestTests: FailureCapturingTestCase {
     func testRealTimeInTheActionSuggestsATestClock() async {
         let message = message(of: await HintCase.realTimePassed { await self.capture($0) })
         XCTAssertEqual(Hint.of(message), [.injectATestClock], message)
+        XCTAssertTrue(message.contains("The action ran for "), message)
+    }
+
+    func testAnActionThatHadNotReturnedIsSaidToHaveNot() async {
+        let message = message(of: await HintCase.actionNeverReturns { await self.capture($0) })
+        XCTAssertTrue(
+            message.contains("The action passed to perform: had not returned")
+                || message.contains("The action passed to perform: had not begun"), message)
+        XCTAssertEqual(Hint.of(message), [.injectATestClock], message)
     }
 
     func testASleeperAndNoValueMetTellsTheOrderFirst() async {
