@@ -299,16 +299,22 @@ extension ValuesTests {
         // against Apple's Combine).
         @Test("values stops the program at a value sent beyond what next() asked for")
         func unaskedValueTraps() async {
-            await #expect(processExitsWith: .failure) {
+            let never = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let upstream = RecordingUpstream<Int, Never>()
                 let iterator = upstream.values.makeAsyncIterator()
                 withExtendedLifetime(iterator) { _ = upstream.send(1) }
             }
-            await #expect(processExitsWith: .failure) {
+            #expect(stopped(never, saying: "Received an output without requesting demand"))
+            let failing = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let upstream = RecordingUpstream<Int, TestError>()
                 let iterator = upstream.values.makeAsyncIterator()
                 withExtendedLifetime(iterator) { _ = upstream.send(1) }
             }
+            #expect(stopped(failing, saying: "Received an output without requesting demand"))
             // Before the subscription, nothing has been asked, and nothing stops.
             await #expect(processExitsWith: .success) {
                 let upstream = RecordingUpstream<Int, Never>(subscribesAtOnce: false)

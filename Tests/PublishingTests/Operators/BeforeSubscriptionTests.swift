@@ -155,14 +155,53 @@ struct BeforeSubscriptionTests {
         )
         func filteringOperatorsStopAtEarlyEvents() async {
             // The engine is shared: every event for one operator, one for each of the others.
-            await #expect(processExitsWith: .failure) { sendEarly(.value, through: 0) }
-            await #expect(processExitsWith: .failure) { sendEarly(.request, through: 0) }
-            await #expect(processExitsWith: .failure) { sendEarly(.completion, through: 0) }
-            await #expect(processExitsWith: .failure) { sendEarly(.value, through: 1) }
-            await #expect(processExitsWith: .failure) { sendEarly(.completion, through: 2) }
-            await #expect(processExitsWith: .failure) { sendEarly(.request, through: 3) }
-            await #expect(processExitsWith: .failure) { sendEarly(.value, through: 4) }
-            await #expect(processExitsWith: .failure) { sendEarly(.completion, through: 5) }
+            let prefixValue = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) { sendEarly(.value, through: 0) }
+            #expect(stopped(prefixValue, saying: "A value came before the upstream's subscription"))
+            let prefixRequest = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) { sendEarly(.request, through: 0) }
+            #expect(
+                stopped(prefixRequest, saying: "A request came before the upstream's subscription"))
+            let prefixCompletion = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) { sendEarly(.completion, through: 0) }
+            #expect(
+                stopped(
+                    prefixCompletion, saying: "A completion came before the upstream's subscription"
+                ))
+            let tryPrefixValue = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) { sendEarly(.value, through: 1) }
+            #expect(
+                stopped(tryPrefixValue, saying: "A value came before the upstream's subscription"))
+            let removeDuplicatesCompletion = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) { sendEarly(.completion, through: 2) }
+            #expect(
+                stopped(
+                    removeDuplicatesCompletion,
+                    saying: "A completion came before the upstream's subscription"))
+            let tryRemoveDuplicatesRequest = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) { sendEarly(.request, through: 3) }
+            #expect(
+                stopped(
+                    tryRemoveDuplicatesRequest,
+                    saying: "A request came before the upstream's subscription"))
+            let tryFilterValue = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) { sendEarly(.value, through: 4) }
+            #expect(
+                stopped(tryFilterValue, saying: "A value came before the upstream's subscription"))
+            let tryCompactMapCompletion = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) { sendEarly(.completion, through: 5) }
+            #expect(
+                stopped(
+                    tryCompactMapCompletion,
+                    saying: "A completion came before the upstream's subscription"))
         }
     #endif
 }
