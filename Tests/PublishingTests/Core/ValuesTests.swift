@@ -306,7 +306,7 @@ extension ValuesTests {
                 let iterator = upstream.values.makeAsyncIterator()
                 withExtendedLifetime(iterator) { _ = upstream.send(1) }
             }
-            #expect(stopped(never, saying: "Received an output without requesting demand"))
+            expectStopped(never, saying: "Received an output without requesting demand")
             let failing = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) {
@@ -314,7 +314,7 @@ extension ValuesTests {
                 let iterator = upstream.values.makeAsyncIterator()
                 withExtendedLifetime(iterator) { _ = upstream.send(1) }
             }
-            #expect(stopped(failing, saying: "Received an output without requesting demand"))
+            expectStopped(failing, saying: "Received an output without requesting demand")
             // Before the subscription, nothing has been asked, and nothing stops.
             await #expect(processExitsWith: .success) {
                 let upstream = RecordingUpstream<Int, Never>(subscribesAtOnce: false)

@@ -158,50 +158,43 @@ struct BeforeSubscriptionTests {
             let prefixValue = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) { sendEarly(.value, through: 0) }
-            #expect(stopped(prefixValue, saying: "A value came before the upstream's subscription"))
+            expectStopped(prefixValue, saying: "A value came before the upstream's subscription")
             let prefixRequest = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) { sendEarly(.request, through: 0) }
-            #expect(
-                stopped(prefixRequest, saying: "A request came before the upstream's subscription"))
+            expectStopped(
+                prefixRequest, saying: "A request came before the upstream's subscription")
             let prefixCompletion = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) { sendEarly(.completion, through: 0) }
-            #expect(
-                stopped(
-                    prefixCompletion, saying: "A completion came before the upstream's subscription"
-                ))
+            expectStopped(
+                prefixCompletion, saying: "A completion came before the upstream's subscription")
             let tryPrefixValue = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) { sendEarly(.value, through: 1) }
-            #expect(
-                stopped(tryPrefixValue, saying: "A value came before the upstream's subscription"))
+            expectStopped(tryPrefixValue, saying: "A value came before the upstream's subscription")
             let removeDuplicatesCompletion = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) { sendEarly(.completion, through: 2) }
-            #expect(
-                stopped(
-                    removeDuplicatesCompletion,
-                    saying: "A completion came before the upstream's subscription"))
+            expectStopped(
+                removeDuplicatesCompletion,
+                saying: "A completion came before the upstream's subscription")
             let tryRemoveDuplicatesRequest = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) { sendEarly(.request, through: 3) }
-            #expect(
-                stopped(
-                    tryRemoveDuplicatesRequest,
-                    saying: "A request came before the upstream's subscription"))
+            expectStopped(
+                tryRemoveDuplicatesRequest,
+                saying: "A request came before the upstream's subscription")
             let tryFilterValue = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) { sendEarly(.value, through: 4) }
-            #expect(
-                stopped(tryFilterValue, saying: "A value came before the upstream's subscription"))
+            expectStopped(tryFilterValue, saying: "A value came before the upstream's subscription")
             let tryCompactMapCompletion = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) { sendEarly(.completion, through: 5) }
-            #expect(
-                stopped(
-                    tryCompactMapCompletion,
-                    saying: "A completion came before the upstream's subscription"))
+            expectStopped(
+                tryCompactMapCompletion,
+                saying: "A completion came before the upstream's subscription")
         }
     #endif
 }

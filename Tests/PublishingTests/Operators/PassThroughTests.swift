@@ -121,7 +121,7 @@ struct PassThroughTests {
                 upstream.send(completion: .finished)
                 upstream.send(completion: .failure(TestError(code: 1)))
             }
-            #expect(stopped(failure, saying: "Unexpected failure: TestError(code: 1)"))
+            expectStopped(failure, saying: "Unexpected failure: TestError(code: 1)")
         }
     #endif
 }

@@ -232,7 +232,7 @@ struct SuccessionEdgeTests {
                     .subscribe(DemandProbe<Int, TestError>(initial: .none))
                 upstream.send(1)
             }
-            #expect(stopped(catching, saying: "Catch was sent a value it did not ask for"))
+            expectStopped(catching, saying: "Catch was sent a value it did not ask for")
             let tryCatching = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) {
@@ -242,7 +242,7 @@ struct SuccessionEdgeTests {
                 upstream.send(1)
                 upstream.send(2)
             }
-            #expect(stopped(tryCatching, saying: "TryCatch was sent a value it did not ask for"))
+            expectStopped(tryCatching, saying: "TryCatch was sent a value it did not ask for")
             let retrying = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) {
@@ -250,7 +250,7 @@ struct SuccessionEdgeTests {
                 upstream.retry(1).subscribe(DemandProbe<Int, TestError>(initial: .max(1)))
                 upstream.send(1)
             }
-            #expect(stopped(retrying, saying: "Retry was sent a value it did not ask for"))
+            expectStopped(retrying, saying: "Retry was sent a value it did not ask for")
             let switching = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) {
@@ -261,8 +261,7 @@ struct SuccessionEdgeTests {
                 inner.send(1)
                 inner.send(2)
             }
-            #expect(
-                stopped(switching, saying: "SwitchToLatest was sent a value it did not ask for"))
+            expectStopped(switching, saying: "SwitchToLatest was sent a value it did not ask for")
             // Within what was asked for, nothing stops; nor does a value from an inner
             // publisher switched away from.
             await #expect(processExitsWith: .success) {
@@ -296,7 +295,7 @@ struct SuccessionEdgeTests {
                 upstream.send(completion: .failure(TestError(code: 1)))
                 upstream.send(completion: .failure(TestError(code: 2)))
             }
-            #expect(stopped(catching, saying: "Catch was sent a second failure by its upstream"))
+            expectStopped(catching, saying: "Catch was sent a second failure by its upstream")
             let tryCatching = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) {
@@ -307,8 +306,7 @@ struct SuccessionEdgeTests {
                 upstream.send(completion: .failure(TestError(code: 1)))
                 upstream.send(completion: .failure(TestError(code: 2)))
             }
-            #expect(
-                stopped(tryCatching, saying: "TryCatch was sent a second failure by its upstream"))
+            expectStopped(tryCatching, saying: "TryCatch was sent a second failure by its upstream")
             // Once the stream has ended, nothing relies on the upstream any more.
             await #expect(processExitsWith: .success) {
                 let upstream = RecordingUpstream<Int, TestError>()
@@ -332,7 +330,7 @@ struct SuccessionEdgeTests {
                 outer.switchToLatest().subscribe(probe)
                 probe.request(.none)
             }
-            #expect(stopped(zeroDemand, saying: "API Violation: demand must not be zero"))
+            expectStopped(zeroDemand, saying: "API Violation: demand must not be zero")
             let finished = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) {
@@ -342,10 +340,8 @@ struct SuccessionEdgeTests {
                 outer.send(inner)
                 inner.send(completion: .finished)
             }
-            #expect(
-                stopped(
-                    finished, saying: "SwitchToLatest was sent a completion before its subscription"
-                ))
+            expectStopped(
+                finished, saying: "SwitchToLatest was sent a completion before its subscription")
             let failed = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) {
@@ -355,9 +351,8 @@ struct SuccessionEdgeTests {
                 outer.send(inner)
                 inner.send(completion: .failure(TestError()))
             }
-            #expect(
-                stopped(
-                    failed, saying: "SwitchToLatest was sent a completion before its subscription"))
+            expectStopped(
+                failed, saying: "SwitchToLatest was sent a completion before its subscription")
             // Once subscribed, the inner publisher's completion is served.
             await #expect(processExitsWith: .success) {
                 let outer = PassthroughSubject<RecordingUpstream<Int, TestError>, TestError>()

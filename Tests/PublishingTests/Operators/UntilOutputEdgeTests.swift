@@ -146,8 +146,8 @@ struct UntilOutputEdgeTests {
                 upstream.send(1)
                 upstream.send(2)
             }
-            #expect(
-                stopped(secondValue, saying: "DropUntilOutput was sent a value it did not ask for"))
+            expectStopped(
+                secondValue, saying: "DropUntilOutput was sent a value it did not ask for")
             // The other publisher finished first: still counted, as Combine's.
             let afterEmpty = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
@@ -157,8 +157,7 @@ struct UntilOutputEdgeTests {
                 upstream.drop(untilOutputFrom: Empty<Int, TestError>()).subscribe(subscriber)
                 upstream.send(0)
             }
-            #expect(
-                stopped(afterEmpty, saying: "DropUntilOutput was sent a value it did not ask for"))
+            expectStopped(afterEmpty, saying: "DropUntilOutput was sent a value it did not ask for")
         }
     #endif
 

@@ -3,9 +3,10 @@
 #if compiler(>=6.2) && (os(macOS) || os(Linux))
     import Testing
 
-    /// Whether an exit test's process stopped saying `message` on its standard error, where
-    /// `result` is what `#expect(processExitsWith: .failure, observing: [\.standardErrorContent])`
-    /// returned (`nil` when the process did not fail, which that expectation has reported).
+    /// Expects that an exit test's process stopped saying `message` on its standard error,
+    /// where `result` is what `#expect(processExitsWith: .failure, observing:
+    /// [\.standardErrorContent])` returned (`nil` when the process did not fail, which that
+    /// expectation has reported). A failure shows the standard error as text.
     ///
     /// `.failure` alone passes for any crash, so a test meant to prove that `Publishing` stops
     /// the program at one broken rule would also pass if it stopped at a force-unwrap or at
@@ -14,12 +15,20 @@
     /// Where `Publishing` is Combine (Apple platforms, and the imitation of them that
     /// `.ci/apple-sim` runs), only the failure is checked: Combine's messages are its own and
     /// undocumented, and the imitation's are not Apple's.
-    func stopped(_ result: ExitTest.Result?, saying message: String) -> Bool {
+    func expectStopped(
+        _ result: ExitTest.Result?, saying message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #if canImport(Combine)
-            return result != nil
+            _ = (result, message, sourceLocation)
         #else
-            guard let result else { return false }
-            return String(decoding: result.standardErrorContent, as: UTF8.self).contains(message)
+            // `nil`: the exit test has reported that the process did not fail.
+            guard let result else { return }
+            let standardError = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(
+                standardError.contains(message),
+                "expected \"\(message)\" in the standard error:\n\(standardError)",
+                sourceLocation: sourceLocation)
         #endif
     }
 #endif
