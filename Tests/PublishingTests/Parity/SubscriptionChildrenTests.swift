@@ -130,6 +130,8 @@ struct SubscriptionChildrenTests {
         subject.collect(3).subscribe(collect)
         let tryFilter = ChildrenProbe<Int, any Error>()
         subject.tryFilter { _ in true }.subscribe(tryFilter)
+        let buffer = ChildrenProbe<Int, Never>()
+        subject.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest).subscribe(buffer)
         subject.send(7)
 
         #expect(
@@ -143,5 +145,12 @@ struct SubscriptionChildrenTests {
             ])
         #expect(collected[2...] == ["buffer: [7]", "count: 3"])
         #expect(children(of: tryFilter.subscription) == ["downstream: ChildrenProbe"])
+        let buffered = children(of: buffer.subscription)
+        #expect(
+            buffered.map { $0.prefix { $0 != ":" } } == [
+                "values", "state", "downstreamDemand", "terminal",
+            ])
+        #expect(buffered[0] == "values: [7]")
+        #expect(buffered[2...] == ["downstreamDemand: max(0)", "terminal: nil"])
     }
 }
