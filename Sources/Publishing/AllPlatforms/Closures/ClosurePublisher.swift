@@ -21,6 +21,10 @@ package protocol ClosurePublisher: Publisher {
     /// protocol forbids asking for `.none`.
     var trapsOnZeroDemand: Bool { get }
 
+    /// What a subscription to this publisher shows in a mirror, with the publisher's
+    /// ``SinkReflecting`` conformance, or `nil`.
+    var subscriptionReflected: Any? { get }
+
     /// Attaches the two closures: values in order, never two at once, then at most one
     /// completion, nothing after the returned token is cancelled.
     ///
@@ -68,6 +72,10 @@ extension ClosurePublisher {
     @inlinable
     package var trapsOnZeroDemand: Bool { false }
 
+    /// Nothing: most subscriptions show no children.
+    @inlinable
+    package var subscriptionReflected: Any? { nil }
+
     /// Attaches `subscriber`: it receives a subscription, then values within the demand it
     /// requests, then the completion.
     ///
@@ -92,7 +100,7 @@ extension ClosurePublisher {
         Publishing.subscribe(
             subscriber, to: Self.self, valuesWithoutDemand: valuesWithoutDemand,
             completesOnlyWhenAsked: completesOnlyWhenAsked, trapsOnZeroDemand: trapsOnZeroDemand,
-            bySinking: subscribeClosures)
+            reflecting: subscriptionReflected, bySinking: subscribeClosures)
     }
 }
 
@@ -110,6 +118,7 @@ extension ClosurePublisher {
 ///   - completesOnlyWhenAsked: Whether the completion waits for the subscriber's first request.
 ///   - trapsOnZeroDemand: Whether a request for no values stops the program.
 ///   - onFirstDemand: Called once the subscriber has asked for something and is attached.
+///   - reflected: What the subscription shows in a mirror (see ``SinkReflecting``).
 ///   - sink: Subscribes the two closures to the publisher, returning what ends it.
 @usableFromInline
 package func subscribe<Downstream: Subscriber>(
@@ -119,6 +128,7 @@ package func subscribe<Downstream: Subscriber>(
     completesOnlyWhenAsked: Bool = false,
     trapsOnZeroDemand: Bool = false,
     onFirstDemand: (() -> Void)? = nil,
+    reflecting reflected: Any? = nil,
     bySinking sink: (
         _ receiveCompletion: @escaping (Subscribers.Completion<Downstream.Failure>) -> Void,
         _ receiveValue: @escaping (Downstream.Input) -> Void
@@ -127,7 +137,7 @@ package func subscribe<Downstream: Subscriber>(
     let subscription = SinkSubscription(
         subscriber, of: publisherType, valuesWithoutDemand: valuesWithoutDemand,
         completesOnlyWhenAsked: completesOnlyWhenAsked, trapsOnZeroDemand: trapsOnZeroDemand,
-        onFirstDemand: onFirstDemand)
+        onFirstDemand: onFirstDemand, reflecting: reflected)
     subscriber.receive(subscription: subscription)
     subscription.attach(
         sink(

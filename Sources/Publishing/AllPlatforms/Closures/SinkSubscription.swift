@@ -52,14 +52,18 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
     /// Called once, when the subscriber has asked for something and this is attached to the
     /// publisher, so values it then sends reach this subscriber.
     private let onFirstDemand: (() -> Void)?
+    /// The publisher's part of a mirror of this subscription, for a ``SinkReflecting`` one.
+    private let reflected: Any?
 
     var description: String { subscriptionDescription(of: publisherType) }
 
     init(
         _ downstream: Downstream, of publisherType: Any.Type,
         valuesWithoutDemand: ValuesWithoutDemand, completesOnlyWhenAsked: Bool,
-        trapsOnZeroDemand: Bool = false, onFirstDemand: (() -> Void)? = nil
+        trapsOnZeroDemand: Bool = false, onFirstDemand: (() -> Void)? = nil,
+        reflecting reflected: Any? = nil
     ) {
+        self.reflected = reflected
         state = Locked(State(stage: .live(downstream, upstream: nil)))
         self.onFirstDemand = onFirstDemand
         self.publisherType = publisherType
@@ -112,6 +116,8 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
             preconditionFailure("API Violation: demand must not be zero")
         }
         let noticesDemand = state.withLock { state in
+            // Once ended, nothing is owed: a mirror shows the demand as it was, as Combine's.
+            guard case .live = state.stage else { return false }
             state.demand += demand
             defer { state.hasAsked = true }
             // `onFirstDemand` waits for the upstream's cancellable, and a subscription that has
@@ -197,4 +203,39 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
     }
 }
 
-extension SinkSubscription: CombineReflecting {}
+extension SinkSubscription: CombineReflecting {
+    /// What the publisher shows, if it is ``SinkReflecting``; no children otherwise.
+    var customMirror: Mirror {
+        guard let reflecting = publisherType as? any SinkReflecting.Type else {
+            return Mirror(self, children: EmptyCollection())
+        }
+        let parts = state.withLock { state in
+            let downstream: Downstream? =
+                if case .live(let downstream, _) = state.stage { downstream } else { nil }
+            return SinkMirrorParts(
+                downstream: downstream as Any, isLive: downstream != nil, demand: state.demand,
+                hasAsked: state.hasAsked)
+        }
+        return Mirror(self, children: reflecting.mirrorChildren(of: reflected, parts))
+    }
+}
+
+/// A publisher whose subscriptions, as Combine's, show children in a mirror: a subject's its
+/// subject, subscriber and demand, `Just`'s its value.
+package protocol SinkReflecting {
+    /// The children of a mirror of a subscription, given what the publisher handed it to show
+    /// (its ``ClosurePublisher/subscriptionReflected``) and what the subscription holds.
+    static func mirrorChildren(of reflected: Any?, _ parts: SinkMirrorParts) -> [Mirror.Child]
+}
+
+/// What a subscription to a ``ClosurePublisher`` holds, for a mirror.
+package struct SinkMirrorParts {
+    /// The subscriber (an optional), `nil` once the subscription has ended.
+    package var downstream: Any
+    /// Whether the subscription has not ended.
+    package var isLive: Bool
+    /// What the subscriber has asked for and not yet been sent.
+    package var demand: Subscribers.Demand
+    /// Whether the subscriber has asked for anything yet.
+    package var hasAsked: Bool
+}

@@ -71,7 +71,7 @@
         where Downstream.Input == Output, Downstream.Failure == Failure {
             Publishing.subscribe(
                 subscriber, toSubject: Self.self, relay: relay, valuesWithoutDemand: .latestKept,
-                onFirstDemand: nil)
+                onFirstDemand: nil, reflecting: self)
         }
 
         /// Ends the subject: subscribers receive the completion, and later sends are ignored.

@@ -60,7 +60,8 @@
             relay.lock.unlock()
             Publishing.subscribe(
                 subscriber, toSubject: Self.self, relay: relay, valuesWithoutDemand: .dropped,
-                onFirstDemand: asks ? nil : { [weak self] in self?.startAskingFeed() })
+                onFirstDemand: asks ? nil : { [weak self] in self?.startAskingFeed() },
+                reflecting: self)
         }
 
         /// Asks every feeding publisher for all its values, the first time a subscriber asks.

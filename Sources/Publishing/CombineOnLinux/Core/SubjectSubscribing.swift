@@ -15,10 +15,12 @@
     ///   - valuesWithoutDemand: What becomes of a value sent before the subscriber asked for it.
     ///   - onFirstDemand: Called once the subscriber has asked for a value and is attached, so
     ///     that a value the subject is then fed reaches it.
+    ///   - subject: The subject, which the subscription shows in a mirror while it lasts.
     func subscribe<Downstream: Subscriber>(
         _ subscriber: Downstream, toSubject subjectType: Any.Type,
         relay: Relay<Downstream.Input, Downstream.Failure>,
-        valuesWithoutDemand: ValuesWithoutDemand, onFirstDemand: (() -> Void)?
+        valuesWithoutDemand: ValuesWithoutDemand, onFirstDemand: (() -> Void)?,
+        reflecting subject: AnyObject? = nil
     ) {
         relay.lock.lock()
         let completion = relay.completion
@@ -40,6 +42,8 @@
         }
         Publishing.subscribe(
             subscriber, to: subjectType, valuesWithoutDemand: valuesWithoutDemand,
-            trapsOnZeroDemand: true, onFirstDemand: onFirstDemand, bySinking: relay.subscribe)
+            trapsOnZeroDemand: true, onFirstDemand: onFirstDemand,
+            // Weakly: the subject holds the subscription until it ends.
+            reflecting: subject.map(WeakReference.init), bySinking: relay.subscribe)
     }
 #endif

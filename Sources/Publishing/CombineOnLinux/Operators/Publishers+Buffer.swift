@@ -344,5 +344,23 @@
     extension BufferSubscription: CombineReflecting {
         /// Combine's name for this subscription, for `print()`, the debugger and failures.
         var description: String { "Buffer" }
+
+        /// What Combine's buffer shows: the values waiting, where it stands, what the
+        /// subscriber is owed, and the completion that waits behind the values.
+        var customMirror: Mirror {
+            let children = state.withLock { state -> KeyValuePairs<String, Any> in
+                let stage =
+                    switch state.lifecycle {
+                    case .awaitingSubscription: "awaitingSubscription"
+                    case .subscribed, .failing: "subscribed"
+                    case .terminal: "terminal"
+                    }
+                return [
+                    "values": Array(state.values.storage[state.values.head...]), "state": stage,
+                    "downstreamDemand": state.demand, "terminal": state.ending as Any,
+                ]
+            }
+            return Mirror(self, children: children)
+        }
     }
 #endif

@@ -92,4 +92,11 @@
             Publishers.TryCompactMap(upstream: self, transform: transform)
         }
     }
+
+    extension Publishers.TryCompactMap: StepReflecting {
+        /// The subscriber, as Combine's subscription shows it.
+        package static func mirrorChildren(_ parts: StepMirrorParts) -> [Mirror.Child] {
+            [("downstream", parts.downstream)]
+        }
+    }
 #endif

@@ -89,4 +89,28 @@
             Publishers.Encode(upstream: self, encoder: encoder)
         }
     }
+
+    extension Publishers.Encode: StepReflecting {
+        /// The subscriber, whether the stream has ended, and the upstream's subscription, as
+        /// Combine's subscription shows them.
+        package static func mirrorChildren(_ parts: StepMirrorParts) -> [Mirror.Child] {
+            codingMirrorChildren(parts)
+        }
+    }
+
+    extension Publishers.Decode: StepReflecting {
+        /// The subscriber, whether the stream has ended, and the upstream's subscription, as
+        /// Combine's subscription shows them.
+        package static func mirrorChildren(_ parts: StepMirrorParts) -> [Mirror.Child] {
+            codingMirrorChildren(parts)
+        }
+    }
+
+    /// What Combine's `encode` and `decode` subscriptions show in a mirror.
+    private func codingMirrorChildren(_ parts: StepMirrorParts) -> [Mirror.Child] {
+        [
+            ("downstream", parts.downstream), ("finished", parts.isFinished),
+            ("upstreamSubscription", parts.upstream as Any),
+        ]
+    }
 #endif

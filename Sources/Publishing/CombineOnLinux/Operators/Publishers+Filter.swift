@@ -93,4 +93,11 @@
             Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
         }
     }
+
+    extension Publishers.TryFilter: StepReflecting {
+        /// The subscriber, as Combine's subscription shows it.
+        package static func mirrorChildren(_ parts: StepMirrorParts) -> [Mirror.Child] {
+            [("downstream", parts.downstream)]
+        }
+    }
 #endif

@@ -47,4 +47,11 @@
             Publishers.PrefixWhile(upstream: self, predicate: predicate)
         }
     }
+
+    extension Publishers.PrefixWhile: StepReflecting {
+        /// The subscriber, as Combine's subscription shows it.
+        package static func mirrorChildren(_ parts: StepMirrorParts) -> [Mirror.Child] {
+            [("downstream", parts.downstream)]
+        }
+    }
 #endif

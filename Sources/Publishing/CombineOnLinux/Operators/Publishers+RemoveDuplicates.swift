@@ -35,6 +35,7 @@
                     previous = value
                     downstream.send(value)
                 }.handling(beforeSubscription: .traps)
+                    .reflecting { [("downstream", $0.downstream), ("last", previous as Any)] }
             }
         }
     }

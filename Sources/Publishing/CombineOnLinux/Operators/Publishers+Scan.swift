@@ -89,6 +89,9 @@
                         downstream.finish(completion.mapError { $0 as any Error })
                     }
                 ).handling(beforeSubscription: .valuesHandled)
+                    .reflecting {
+                        [("downstream", $0.downstream), ("status", $0.status), ("result", result)]
+                    }
             }
         }
     }

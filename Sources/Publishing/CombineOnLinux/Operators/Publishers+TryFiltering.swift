@@ -141,6 +141,7 @@
                         downstream.finish(completion.mapError { $0 as any Error })
                     }
                 ).handling(beforeSubscription: .traps)
+                    .reflecting { [("downstream", $0.downstream), ("last", previous as Any)] }
             }
         }
     }
@@ -175,6 +176,13 @@
             -> Publishers.TryRemoveDuplicates<Self>
         {
             Publishers.TryRemoveDuplicates(upstream: self, predicate: predicate)
+        }
+    }
+
+    extension Publishers.TryPrefixWhile: StepReflecting {
+        /// The subscriber, as Combine's subscription shows it.
+        package static func mirrorChildren(_ parts: StepMirrorParts) -> [Mirror.Child] {
+            [("downstream", parts.downstream)]
         }
     }
 #endif

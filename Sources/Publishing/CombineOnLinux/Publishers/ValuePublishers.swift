@@ -65,7 +65,8 @@
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
             SequenceSubscription.start(
-                recording.output, then: recording.completion, subscriber: subscriber)
+                recording.output, then: recording.completion, subscriber: subscriber,
+                as: .record)
         }
     }
 
@@ -178,18 +179,15 @@
         /// Advanced outside the lock: a lazy sequence's closure may request or cancel.
         private var iterator: Elements.Iterator
 
-        /// The sequence, as Combine's sequence subscription describes itself (`print` shows it).
-        var description: String { String(describing: elements) }
-
-        /// The sequence, under Combine's label.
-        var customMirror: Mirror {
-            Mirror(self, children: CollectionOfOne<Mirror.Child>(("sequence", elements)))
-        }
+        /// Which publisher's subscription this is: the two describe and reflect differently.
+        private let source: Source
 
         private init(
             elements: Elements, iterator: Elements.Iterator, first: Elements.Element,
-            downstream: Downstream, completion: Subscribers.Completion<Downstream.Failure>
+            downstream: Downstream, completion: Subscribers.Completion<Downstream.Failure>,
+            source: Source
         ) {
+            self.source = source
             state = Locked(State(stage: .live(downstream), next: first))
             self.elements = elements
             self.iterator = iterator
@@ -199,7 +197,7 @@
         /// Subscribes `subscriber` to `elements`; an empty sequence completes at once.
         static func start(
             _ elements: Elements, then completion: Subscribers.Completion<Downstream.Failure>,
-            subscriber: Downstream
+            subscriber: Downstream, as source: Source = .sequence
         ) {
             var iterator = elements.makeIterator()
             guard let first = iterator.next() else {
@@ -210,7 +208,7 @@
             subscriber.receive(
                 subscription: SequenceSubscription(
                     elements: elements, iterator: iterator, first: first, downstream: subscriber,
-                    completion: completion))
+                    completion: completion, source: source))
         }
 
         func request(_ demand: Subscribers.Demand) {
@@ -269,6 +267,33 @@
                 return state.stage
             }
             _ = consume stage
+        }
+    }
+
+    extension SequenceSubscription {
+        /// The publisher a ``SequenceSubscription`` serves.
+        enum Source {
+            /// `Publishers.Sequence`, or `Record`, whose completion is part of what it replays.
+            case sequence, record
+        }
+
+        private var isLive: Bool { state.withLock { $0.stage.downstream != nil } }
+
+        /// While it sends, the sequence, as Combine's sequence subscription describes itself
+        /// (`print` shows it); once finished or cancelled, Combine's name for a spent one.
+        var description: String {
+            if isLive { return String(describing: elements) }
+            return source == .record ? "Cancelled Events" : "Sequence"
+        }
+
+        /// The sequence, under Combine's label, empty once spent; a record's completion too.
+        var customMirror: Mirror {
+            let sequence: Any = isLive ? elements : [Elements.Element]()
+            return switch source {
+            case .sequence:
+                Mirror(self, children: CollectionOfOne<Mirror.Child>(("sequence", sequence)))
+            case .record: Mirror(self, children: ["sequence": sequence, "completion": completion])
+            }
         }
     }
 

@@ -351,4 +351,28 @@
             }?.cancel()
         }
     }
+
+    extension StepSubscription {
+        /// What the steps, or the operator, show; no children otherwise, as most of Combine's
+        /// operators show none.
+        var customMirror: Mirror {
+            let children =
+                steps.children
+                ?? (publisherType as? any StepReflecting.Type)?
+                .mirrorChildren
+            guard let children else { return Mirror(self, children: EmptyCollection()) }
+            let (upstream, isFinished) = state.withLock { state in
+                switch state.lifecycle {
+                case .awaitingSubscription, .handingOver, .subscribed:
+                    (state.lifecycle.upstream, false)
+                case .cancelledBeforeSubscription, .completing, .terminal: (nil, true)
+                }
+            }
+            return Mirror(
+                self,
+                children: children(
+                    StepMirrorParts(
+                        downstream: subscriber, upstream: upstream, isFinished: isFinished)))
+        }
+    }
 #endif

@@ -31,6 +31,9 @@
         /// Handles the upstream's completion: ends the stream (the forwarder ignores a second end).
         package var completion:
             (Subscribers.Completion<UpstreamFailure>, Forwarder<Output, Failure>) -> Void
+        /// What the subscription shows in a mirror, with the state the steps keep, or `nil` for
+        /// what the operator's ``StepReflecting`` conformance shows, if any.
+        package var children: ((StepMirrorParts) -> [Mirror.Child])?
     }
 
     /// What a ``Steps`` subscription does with what comes before the upstream's subscription, a
@@ -68,5 +71,34 @@
             steps.beforeSubscription = handling
             return steps
         }
+
+        /// These steps, showing `children` in the subscription's mirror.
+        package func reflecting(_ children: @escaping (StepMirrorParts) -> [Mirror.Child]) -> Self {
+            var steps = self
+            steps.children = children
+            return steps
+        }
+    }
+
+    /// What a ``Steps`` subscription holds, for a mirror that shows it as Combine's does.
+    package struct StepMirrorParts {
+        /// The subscriber.
+        package var downstream: Any
+        /// The upstream's subscription, while it is kept.
+        package var upstream: (any Subscription)?
+        /// Whether the stream has ended, or been cancelled.
+        package var isFinished: Bool
+
+        /// Where the subscription stands, under the name Combine's mirrors give it.
+        package var status: String {
+            isFinished ? "terminal" : upstream == nil ? "awaitingSubscription" : "subscribed"
+        }
+    }
+
+    /// A ``StepOperator`` whose subscription, as Combine's, shows children in a mirror that its
+    /// steps' state is no part of: `tryFilter`'s, `prefix(while:)`'s show their subscriber.
+    package protocol StepReflecting {
+        /// The children of the subscription's mirror.
+        static func mirrorChildren(_ parts: StepMirrorParts) -> [Mirror.Child]
     }
 #endif

@@ -1,0 +1,117 @@
+// Linux: on Apple platforms these types are Combine's, whose subscriptions show themselves.
+#if !canImport(Combine)
+    // What Combine's subscriptions to subjects and value publishers show in a mirror, and so in
+    // `dump()` and the debugger: a subject's its subject, subscriber and demand (the subject and
+    // subscriber `nil` once it has ended); `Just`'s, `Optional.Publisher`'s and
+    // `Result.Publisher`'s their value, unlabelled. OpenCombine's tests, run against Apple's
+    // Combine, record each.
+
+    /// A weak reference, for a mirror that shows an object without keeping it.
+    final class WeakReference: @unchecked Sendable {
+        // @unchecked: `object` is set once, at creation, and a weak reference is read atomically.
+        weak var object: AnyObject?
+
+        init(_ object: AnyObject) {
+            self.object = object
+        }
+    }
+
+    /// The children of Combine's subject subscriptions ("conduits"): the subject, the
+    /// subscriber, the demand, the subject again; `Future`'s say whether any demand came.
+    private func conduitChildren<Parent: AnyObject>(
+        _: Parent.Type, _ reflected: Any?, _ parts: SinkMirrorParts, demand: Any
+    ) -> [Mirror.Child] {
+        let parent = parts.isLive ? (reflected as? WeakReference)?.object as? Parent : nil
+        return [
+            ("parent", parent as Any), ("downstream", parts.downstream), ("demand", demand),
+            ("subject", parent as Any),
+        ]
+    }
+
+    extension PassthroughSubject: SinkReflecting {
+        /// The subject, the subscriber, the demand and the subject again, as Combine's show.
+        package static func mirrorChildren(of reflected: Any?, _ parts: SinkMirrorParts)
+            -> [Mirror.Child]
+        {
+            conduitChildren(Self.self, reflected, parts, demand: parts.demand)
+        }
+    }
+
+    extension CurrentValueSubject: SinkReflecting {
+        /// The subject, the subscriber, the demand and the subject again, as Combine's show.
+        package static func mirrorChildren(of reflected: Any?, _ parts: SinkMirrorParts)
+            -> [Mirror.Child]
+        {
+            conduitChildren(Self.self, reflected, parts, demand: parts.demand)
+        }
+    }
+
+    extension Future: SinkReflecting {
+        /// Held weakly: the future holds the subscription until it is fulfilled.
+        @usableFromInline
+        package var subscriptionReflected: Any? { WeakReference(self) }
+
+        /// The future, the subscriber, whether it has asked for anything and the future again,
+        /// as Combine's show.
+        package static func mirrorChildren(of reflected: Any?, _ parts: SinkMirrorParts)
+            -> [Mirror.Child]
+        {
+            var children = conduitChildren(Self.self, reflected, parts, demand: parts.hasAsked)
+            children[2].label = "hasAnyDemand"
+            return children
+        }
+    }
+
+    extension ObservableObjectPublisher: SinkReflecting {
+        /// The subscriber, as Combine's shows.
+        package static func mirrorChildren(of reflected: Any?, _ parts: SinkMirrorParts)
+            -> [Mirror.Child]
+        {
+            [("downstream", parts.downstream)]
+        }
+    }
+
+    extension Just: SinkReflecting {
+        /// The value.
+        @usableFromInline
+        package var subscriptionReflected: Any? { output }
+
+        /// The value, unlabelled, as Combine's shows.
+        package static func mirrorChildren(of reflected: Any?, _ parts: SinkMirrorParts)
+            -> [Mirror.Child]
+        {
+            valueChildren(reflected)
+        }
+    }
+
+    extension Optional.Publisher: SinkReflecting {
+        /// The value.
+        @usableFromInline
+        package var subscriptionReflected: Any? { output }
+
+        /// The value, unlabelled, as Combine's shows.
+        package static func mirrorChildren(of reflected: Any?, _ parts: SinkMirrorParts)
+            -> [Mirror.Child]
+        {
+            valueChildren(reflected)
+        }
+    }
+
+    extension Result.Publisher: SinkReflecting {
+        /// The value; a failure has no subscription of its own.
+        @usableFromInline
+        package var subscriptionReflected: Any? { try? result.get() }
+
+        /// The value, unlabelled, as Combine's shows.
+        package static func mirrorChildren(of reflected: Any?, _ parts: SinkMirrorParts)
+            -> [Mirror.Child]
+        {
+            valueChildren(reflected)
+        }
+    }
+
+    /// A value publisher's value, unlabelled.
+    private func valueChildren(_ reflected: Any?) -> [Mirror.Child] {
+        reflected.map { [(nil, $0)] } ?? []
+    }
+#endif
