@@ -47,7 +47,7 @@ struct ZeroDemandTests {
                 Just(1).subscribe(probe)
                 probe.request(.none)
             }
-            #expect(stopped(just, saying: "API Violation: demand must not be zero"))
+            expectStopped(just, saying: "API Violation: demand must not be zero")
             let future = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) {
@@ -55,7 +55,7 @@ struct ZeroDemandTests {
                 Future<Int, Never> { _ in }.subscribe(probe)
                 probe.request(.none)
             }
-            #expect(stopped(future, saying: "API Violation: demand must not be zero"))
+            expectStopped(future, saying: "API Violation: demand must not be zero")
             let optional = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) {
@@ -63,7 +63,7 @@ struct ZeroDemandTests {
                 Optional(1).publisher.subscribe(probe)
                 probe.request(.none)
             }
-            #expect(stopped(optional, saying: "API Violation: demand must not be zero"))
+            expectStopped(optional, saying: "API Violation: demand must not be zero")
             let resultValue = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) {
@@ -71,7 +71,7 @@ struct ZeroDemandTests {
                 Result<Int, TestError>.success(1).publisher.subscribe(probe)
                 probe.request(.none)
             }
-            #expect(stopped(resultValue, saying: "API Violation: demand must not be zero"))
+            expectStopped(resultValue, saying: "API Violation: demand must not be zero")
         }
 
         @Test("The subjects stop the program at a request for no values, even after one")
@@ -83,7 +83,7 @@ struct ZeroDemandTests {
                 PassthroughSubject<Int, Never>().subscribe(probe)
                 probe.request(.none)
             }
-            #expect(stopped(passthrough, saying: "API Violation: demand must not be zero"))
+            expectStopped(passthrough, saying: "API Violation: demand must not be zero")
             let currentValue = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) {
@@ -91,7 +91,7 @@ struct ZeroDemandTests {
                 CurrentValueSubject<Int, Never>(1).subscribe(probe)
                 probe.request(.none)
             }
-            #expect(stopped(currentValue, saying: "API Violation: demand must not be zero"))
+            expectStopped(currentValue, saying: "API Violation: demand must not be zero")
         }
 
         @Test("URLSession's data task publisher stops the program at a request for no values")
@@ -105,7 +105,7 @@ struct ZeroDemandTests {
                 URLSession.shared.dataTaskPublisher(for: url).subscribe(probe)
                 probe.request(.none)
             }
-            #expect(stopped(dataTask, saying: "API Violation: demand must not be zero"))
+            expectStopped(dataTask, saying: "API Violation: demand must not be zero")
         }
     #endif
 }
