@@ -1,11 +1,12 @@
-// What append and switchToLatest keep alive, and for how long, as Combine's do (OpenCombine's
-// ConcatenateTests and SwitchToLatestTests lifecycle tests, run against Apple's Combine too):
+// What append, switchToLatest, prefix(untilOutputFrom:) and drop(untilOutputFrom:) keep alive,
+// and for how long, as Combine's do (OpenCombine's ConcatenateTests, SwitchToLatestTests,
+// PrefixUntilOutputTests and DropUntilOutputTests lifecycle tests, run against Apple's Combine):
 // their subscription holds its subscriber for its whole life, and append holds its suffix until
 // the stream ends or is cancelled. Every test here compiles and passes in both configurations.
 import Publishing
 import Testing
 
-@Suite("append and switchToLatest: what their subscription keeps alive")
+@Suite("append, switchToLatest, prefix and drop(untilOutputFrom:): what they keep alive")
 struct SubscriberLifetimeTests {
     @Test("append holds its suffix until cancelled, whatever becomes of its prefix")
     func appendHoldsItsSuffix() {
@@ -56,6 +57,47 @@ struct SubscriberLifetimeTests {
         }
         publishers.send(completion: .failure(TestError()))
         #expect(released?.completions == [.failure(TestError())])
+        #expect(released != nil)
+        released?.subscription?.cancel()
+        #expect(released != nil)
+        released?.subscription = nil
+        #expect(released == nil)
+    }
+
+    @Test("prefix(untilOutputFrom:) keeps a subscriber that keeps its subscription after the end")
+    func prefixUntilOutputKeepsItsSubscriber() {
+        let upstream = PassthroughSubject<Int, Never>()
+        // Its subscriber is let go, not cancelled, once it has sent its value, as Combine's is:
+        // the publisher keeps it.
+        var trigger: RecordingUpstream<Int, Never>? = RecordingUpstream()
+        weak var released: KeepingSubscriber<Int, Never>?
+        do {
+            let subscriber = KeepingSubscriber<Int, Never>()
+            released = subscriber
+            if let trigger { upstream.prefix(untilOutputFrom: trigger).subscribe(subscriber) }
+        }
+        trigger?.send(1)
+        #expect(released?.completions == [.finished])
+        trigger = nil
+        #expect(released != nil)
+        released?.subscription = nil
+        #expect(released == nil)
+    }
+
+    @Test("drop(untilOutputFrom:) keeps a subscriber that keeps its subscription after a failure")
+    func dropUntilOutputKeepsItsSubscriber() {
+        let upstream = PassthroughSubject<Int, TestError>()
+        // Kept subscribed to after the upstream's failure, as Combine's is.
+        var trigger: RecordingUpstream<Int, TestError>? = RecordingUpstream()
+        weak var released: KeepingSubscriber<Int, TestError>?
+        do {
+            let subscriber = KeepingSubscriber<Int, TestError>()
+            released = subscriber
+            if let trigger { upstream.drop(untilOutputFrom: trigger).subscribe(subscriber) }
+        }
+        upstream.send(completion: .failure(TestError()))
+        #expect(released?.completions == [.failure(TestError())])
+        trigger = nil
         #expect(released != nil)
         released?.subscription?.cancel()
         #expect(released != nil)
