@@ -177,8 +177,9 @@ struct BufferTests {
 extension BufferTests {
     @Test(
         "buffer keeps a subscriber that keeps its subscription after the end, until it lets go",
-        arguments: [Publishers.PrefetchStrategy.byRequest, .keepFull])
-    func subscriberKeptAfterTheEnd(_ prefetch: Publishers.PrefetchStrategy) {
+        arguments: [false, true])
+    func subscriberKeptAfterTheEnd(keepsFull: Bool) {
+        let prefetch: Publishers.PrefetchStrategy = keepsFull ? .keepFull : .byRequest
         let subject = PassthroughSubject<Int, TestError>()
         weak var released: KeepingSubscriber<Int, TestError>?
         do {
