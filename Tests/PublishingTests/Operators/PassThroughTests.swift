@@ -112,13 +112,16 @@ struct PassThroughTests {
     #if compiler(>=6.2) && (os(macOS) || os(Linux))
         @Test("assertNoFailure stops the program at a failure, even after a completion")
         func assertNoFailureTraps() async {
-            await #expect(processExitsWith: .failure) {
+            let failure = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let upstream = RecordingUpstream<Int, TestError>()
                 let probe = DemandProbe<Int, Never>(initial: .unlimited)
                 upstream.assertNoFailure().subscribe(probe)
                 upstream.send(completion: .finished)
                 upstream.send(completion: .failure(TestError(code: 1)))
             }
+            #expect(stopped(failure, saying: "Unexpected failure: TestError(code: 1)"))
         }
     #endif
 }

@@ -81,41 +81,58 @@ struct StepEdgeTests {
         @Test(
             "dropFirst, drop(while:) and replaceEmpty stop the program at a request for no values")
         func zeroDemandTraps() async {
-            await #expect(processExitsWith: .failure) {
+            let dropFirst = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let probe = DemandProbe<Int, Never>(initial: .none)
                 PassthroughSubject<Int, Never>().dropFirst().subscribe(probe)
                 probe.request(.none)
             }
-            await #expect(processExitsWith: .failure) {
+            #expect(stopped(dropFirst, saying: "A subscriber must request at least one value"))
+            let dropWhile = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let probe = DemandProbe<Int, Never>(initial: .none)
                 PassthroughSubject<Int, Never>().drop { $0 > 0 }.subscribe(probe)
                 probe.request(.none)
             }
-            await #expect(processExitsWith: .failure) {
+            #expect(stopped(dropWhile, saying: "A subscriber must request at least one value"))
+            let replaceEmpty = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let probe = DemandProbe<Int, Never>(initial: .none)
                 PassthroughSubject<Int, Never>().replaceEmpty(with: 0).subscribe(probe)
                 probe.request(.none)
             }
+            #expect(stopped(replaceEmpty, saying: "A subscriber must request at least one value"))
         }
 
         @Test("collect(_:), zip and flatMap stop the program at a request for no values")
         func zeroDemandTrapsInCollectZipFlatMap() async {
-            await #expect(processExitsWith: .failure) {
+            let collect = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let probe = DemandProbe<[Int], Never>(initial: .none)
                 PassthroughSubject<Int, Never>().collect(2).subscribe(probe)
                 probe.request(.none)
             }
-            await #expect(processExitsWith: .failure) {
+            #expect(stopped(collect, saying: "A subscriber must request at least one value"))
+            let zip = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
+            {
                 let probe = DemandProbe<(Int, Int), Never>(initial: .none)
                 let (a, b) = (PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>())
                 a.zip(b).subscribe(probe)
                 probe.request(.none)
             }
-            await #expect(processExitsWith: .failure) {
+            #expect(stopped(zip, saying: "A subscriber must request at least one value"))
+            let flatMap = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let probe = DemandProbe<Int, Never>(initial: .none)
                 PassthroughSubject<Int, Never>().flatMap { Just($0) }.subscribe(probe)
                 probe.request(.none)
             }
+            #expect(stopped(flatMap, saying: "A subscriber must request at least one value"))
             // A request for some is served: the traps above are the zero's.
             await #expect(processExitsWith: .success) {
                 let probe = DemandProbe<Int, Never>(initial: .none)
@@ -135,9 +152,14 @@ struct StepEdgeTests {
                 await #expect(processExitsWith: .success) {
                     _ = PassthroughSubject<Int, Never>().dropFirst(-1)
                 }
-                await #expect(processExitsWith: .failure) {
+                let subscribed = await #expect(
+                    processExitsWith: .failure, observing: [\.standardErrorContent]
+                ) {
                     _ = PassthroughSubject<Int, Never>().dropFirst(-1).sink { _ in }
                 }
+                #expect(
+                    stopped(
+                        subscribed, saying: "dropFirst(_:) needs a count of zero or more, not -1"))
             }
         #endif
     #endif

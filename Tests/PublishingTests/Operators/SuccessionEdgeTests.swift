@@ -224,25 +224,36 @@ struct SuccessionEdgeTests {
             "catch, tryCatch, retry and switchToLatest stop the program at a value they did not ask for"
         )
         func unaskedValueTraps() async {
-            await #expect(processExitsWith: .failure) {
+            let catching = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let upstream = RecordingUpstream<Int, TestError>()
                 upstream.catch { _ in Empty<Int, TestError>() }
                     .subscribe(DemandProbe<Int, TestError>(initial: .none))
                 upstream.send(1)
             }
-            await #expect(processExitsWith: .failure) {
+            #expect(stopped(catching, saying: "Catch was sent a value it did not ask for"))
+            let tryCatching = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let upstream = RecordingUpstream<Int, TestError>()
                 upstream.tryCatch { _ in Empty<Int, TestError>() }
                     .subscribe(DemandProbe<Int, any Error>(initial: .max(1)))
                 upstream.send(1)
                 upstream.send(2)
             }
-            await #expect(processExitsWith: .failure) {
+            #expect(stopped(tryCatching, saying: "TryCatch was sent a value it did not ask for"))
+            let retrying = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let upstream = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
                 upstream.retry(1).subscribe(DemandProbe<Int, TestError>(initial: .max(1)))
                 upstream.send(1)
             }
-            await #expect(processExitsWith: .failure) {
+            #expect(stopped(retrying, saying: "Retry was sent a value it did not ask for"))
+            let switching = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let outer = PassthroughSubject<RecordingUpstream<Int, TestError>, TestError>()
                 let inner = RecordingUpstream<Int, TestError>()
                 outer.switchToLatest().subscribe(DemandProbe<Int, TestError>(initial: .max(1)))
@@ -250,6 +261,8 @@ struct SuccessionEdgeTests {
                 inner.send(1)
                 inner.send(2)
             }
+            #expect(
+                stopped(switching, saying: "SwitchToLatest was sent a value it did not ask for"))
             // Within what was asked for, nothing stops; nor does a value from an inner
             // publisher switched away from.
             await #expect(processExitsWith: .success) {
@@ -273,7 +286,9 @@ struct SuccessionEdgeTests {
 
         @Test("catch and tryCatch stop the program when their upstream fails a second time")
         func secondFailureTraps() async {
-            await #expect(processExitsWith: .failure) {
+            let catching = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let upstream = RecordingUpstream<Int, TestError>()
                 let handler = PassthroughSubject<Int, TestError>()
                 upstream.catch { _ in handler }
@@ -281,7 +296,10 @@ struct SuccessionEdgeTests {
                 upstream.send(completion: .failure(TestError(code: 1)))
                 upstream.send(completion: .failure(TestError(code: 2)))
             }
-            await #expect(processExitsWith: .failure) {
+            #expect(stopped(catching, saying: "Catch was sent a second failure by its upstream"))
+            let tryCatching = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let upstream = RecordingUpstream<Int, TestError>()
                 let handler = PassthroughSubject<Int, TestError>()
                 upstream.tryCatch { _ in handler }
@@ -289,6 +307,8 @@ struct SuccessionEdgeTests {
                 upstream.send(completion: .failure(TestError(code: 1)))
                 upstream.send(completion: .failure(TestError(code: 2)))
             }
+            #expect(
+                stopped(tryCatching, saying: "TryCatch was sent a second failure by its upstream"))
             // Once the stream has ended, nothing relies on the upstream any more.
             await #expect(processExitsWith: .success) {
                 let upstream = RecordingUpstream<Int, TestError>()
@@ -304,26 +324,40 @@ struct SuccessionEdgeTests {
             "switchToLatest stops the program at a request for no values, and at an inner completion before its subscription"
         )
         func switchToLatestTraps() async {
-            await #expect(processExitsWith: .failure) {
+            let zeroDemand = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let outer = PassthroughSubject<Just<Int>, Never>()
                 let probe = DemandProbe<Int, Never>(initial: .none)
                 outer.switchToLatest().subscribe(probe)
                 probe.request(.none)
             }
-            await #expect(processExitsWith: .failure) {
+            #expect(stopped(zeroDemand, saying: "API Violation: demand must not be zero"))
+            let finished = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let outer = PassthroughSubject<RecordingUpstream<Int, TestError>, TestError>()
                 let inner = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
                 outer.switchToLatest().subscribe(DemandProbe<Int, TestError>(initial: .max(1)))
                 outer.send(inner)
                 inner.send(completion: .finished)
             }
-            await #expect(processExitsWith: .failure) {
+            #expect(
+                stopped(
+                    finished, saying: "SwitchToLatest was sent a completion before its subscription"
+                ))
+            let failed = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let outer = PassthroughSubject<RecordingUpstream<Int, TestError>, TestError>()
                 let inner = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
                 outer.switchToLatest().subscribe(DemandProbe<Int, TestError>(initial: .max(1)))
                 outer.send(inner)
                 inner.send(completion: .failure(TestError()))
             }
+            #expect(
+                stopped(
+                    failed, saying: "SwitchToLatest was sent a completion before its subscription"))
             // Once subscribed, the inner publisher's completion is served.
             await #expect(processExitsWith: .success) {
                 let outer = PassthroughSubject<RecordingUpstream<Int, TestError>, TestError>()

@@ -136,7 +136,9 @@ struct UntilOutputEdgeTests {
         @Test("drop: a value before the other publisher's that was not asked for stops the program")
         func dropStopsAtAValueNotAskedFor() async {
             // Asked for one: the second dropped value was not asked for.
-            await #expect(processExitsWith: .failure) {
+            let secondValue = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let upstream = RecordingUpstream<Int, TestError>()
                 let other = PassthroughSubject<Int, TestError>()
                 let subscriber = DemandProbe<Int, TestError>(initial: .max(1))
@@ -144,13 +146,19 @@ struct UntilOutputEdgeTests {
                 upstream.send(1)
                 upstream.send(2)
             }
+            #expect(
+                stopped(secondValue, saying: "DropUntilOutput was sent a value it did not ask for"))
             // The other publisher finished first: still counted, as Combine's.
-            await #expect(processExitsWith: .failure) {
+            let afterEmpty = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let upstream = RecordingUpstream<Int, TestError>()
                 let subscriber = DemandProbe<Int, TestError>(initial: .none)
                 upstream.drop(untilOutputFrom: Empty<Int, TestError>()).subscribe(subscriber)
                 upstream.send(0)
             }
+            #expect(
+                stopped(afterEmpty, saying: "DropUntilOutput was sent a value it did not ask for"))
         }
     #endif
 

@@ -40,51 +40,72 @@ struct ZeroDemandTests {
     #if compiler(>=6.2) && (os(macOS) || os(Linux))
         @Test("Just, Future, Optional and Result stop the program at a request for no values")
         func valuePublishersTrap() async {
-            await #expect(processExitsWith: .failure) {
+            let just = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let probe = DemandProbe<Int, Never>(initial: .none)
                 Just(1).subscribe(probe)
                 probe.request(.none)
             }
-            await #expect(processExitsWith: .failure) {
+            #expect(stopped(just, saying: "API Violation: demand must not be zero"))
+            let future = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let probe = DemandProbe<Int, Never>(initial: .none)
                 Future<Int, Never> { _ in }.subscribe(probe)
                 probe.request(.none)
             }
-            await #expect(processExitsWith: .failure) {
+            #expect(stopped(future, saying: "API Violation: demand must not be zero"))
+            let optional = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let probe = DemandProbe<Int, Never>(initial: .none)
                 Optional(1).publisher.subscribe(probe)
                 probe.request(.none)
             }
-            await #expect(processExitsWith: .failure) {
+            #expect(stopped(optional, saying: "API Violation: demand must not be zero"))
+            let resultValue = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let probe = DemandProbe<Int, TestError>(initial: .none)
                 Result<Int, TestError>.success(1).publisher.subscribe(probe)
                 probe.request(.none)
             }
+            #expect(stopped(resultValue, saying: "API Violation: demand must not be zero"))
         }
 
         @Test("The subjects stop the program at a request for no values, even after one")
         func subjectsTrap() async {
-            await #expect(processExitsWith: .failure) {
+            let passthrough = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let probe = DemandProbe<Int, Never>(initial: .none)
                 PassthroughSubject<Int, Never>().subscribe(probe)
                 probe.request(.none)
             }
-            await #expect(processExitsWith: .failure) {
+            #expect(stopped(passthrough, saying: "API Violation: demand must not be zero"))
+            let currentValue = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let probe = DemandProbe<Int, Never>(initial: .max(1))
                 CurrentValueSubject<Int, Never>(1).subscribe(probe)
                 probe.request(.none)
             }
+            #expect(stopped(currentValue, saying: "API Violation: demand must not be zero"))
         }
 
         @Test("URLSession's data task publisher stops the program at a request for no values")
         func dataTaskPublisherTraps() async {
-            await #expect(processExitsWith: .failure) {
+            let dataTask = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
                 let url = try #require(URL(string: "http://127.0.0.1:9/never-loaded"))
                 let probe = DemandProbe<URLSession.DataTaskPublisher.Output, URLError>(
                     initial: .none)
                 URLSession.shared.dataTaskPublisher(for: url).subscribe(probe)
                 probe.request(.none)
             }
+            #expect(stopped(dataTask, saying: "API Violation: demand must not be zero"))
         }
     #endif
 }
