@@ -41,4 +41,28 @@ struct ProtocolEdgeTests {
         #expect(runs == 1)
         #expect(String(describing: cancellable) == "Empty")
     }
+
+    @Test("A sink cancelled before its subscription keeps its closures; one subscribed lets go")
+    func sinkCancelledBeforeSubscriptionKeepsItsClosures() {
+        final class Capture {}
+        weak var unsubscribed: Capture?
+        weak var subscribed: Capture?
+        let (first, second): (Subscribers.Sink<Int, Never>, Subscribers.Sink<Int, Never>)
+        do {
+            let (early, late) = (Capture(), Capture())
+            (unsubscribed, subscribed) = (early, late)
+            first = Subscribers.Sink(
+                receiveCompletion: { _ in }, receiveValue: { _ in withExtendedLifetime(early) {} })
+            second = Subscribers.Sink(
+                receiveCompletion: { _ in }, receiveValue: { _ in withExtendedLifetime(late) {} })
+        }
+        RecordingUpstream<Int, Never>().subscribe(second)
+        first.cancel()
+        second.cancel()
+        // As Combine's (OpenCombine's SinkTests closure lifecycle tests, run against it).
+        withExtendedLifetime((first, second)) {
+            #expect(unsubscribed != nil)
+            #expect(subscribed == nil)
+        }
+    }
 }

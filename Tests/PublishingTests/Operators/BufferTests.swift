@@ -173,3 +173,27 @@ struct BufferTests {
         }
     #endif
 }
+
+extension BufferTests {
+    @Test(
+        "buffer keeps a subscriber that keeps its subscription after the end, until it lets go",
+        arguments: [false, true])
+    func subscriberKeptAfterTheEnd(keepsFull: Bool) {
+        let prefetch: Publishers.PrefetchStrategy = keepsFull ? .keepFull : .byRequest
+        let subject = PassthroughSubject<Int, TestError>()
+        weak var released: KeepingSubscriber<Int, TestError>?
+        do {
+            let subscriber = KeepingSubscriber<Int, TestError>()
+            released = subscriber
+            subject.buffer(size: 1, prefetch: prefetch, whenFull: .dropOldest)
+                .subscribe(subscriber)
+        }
+        subject.send(completion: .finished)
+        #expect(released?.completions == [.finished])
+        // Combine's buffer holds its subscriber for the subscription's whole life (OpenCombine's
+        // BufferTests lifecycle tests, run against Apple's Combine too).
+        #expect(released != nil)
+        released?.subscription = nil
+        #expect(released == nil)
+    }
+}

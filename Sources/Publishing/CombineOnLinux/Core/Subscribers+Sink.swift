@@ -97,13 +97,16 @@
                 receiveCompletion?(completion)
             }
 
-            /// Cancels the subscription and lets go of both closures.
+            /// Cancels the subscription and lets go of both closures (kept, as Combine keeps them,
+            /// by a sink cancelled before it was subscribed).
             @inlinable
             public func cancel() {
                 lock.lock()
                 let upstream = self.upstream
                 self.upstream = .ended
-                let handlers = (valueHandler.take(), completionHandler.take())
+                let isSubscribed = if case .awaiting = upstream { false } else { true }
+                let handlers =
+                    isSubscribed ? (valueHandler.take(), completionHandler.take()) : (nil, nil)
                 lock.unlock()
                 // Released outside the lock: a closure's captures may run code that cancels.
                 withExtendedLifetime(handlers) {}

@@ -176,6 +176,10 @@
         }
 
         private let state: Locked<State>
+        /// Held for the subscription's life, as Combine's buffer holds it (the lifecycle lets go
+        /// at the end): a subscriber that keeps its subscription is kept with it until it lets
+        /// it go.
+        private let subscriber: Downstream
         private let size: Int
         private let prefetch: Publishers.PrefetchStrategy
         private let whenFull: Publishers.BufferingStrategy<Failure>
@@ -185,6 +189,7 @@
             whenFull: Publishers.BufferingStrategy<Failure>
         ) {
             state = Locked(State(lifecycle: .awaitingSubscription(downstream)))
+            subscriber = downstream
             self.size = size
             self.prefetch = prefetch
             self.whenFull = whenFull

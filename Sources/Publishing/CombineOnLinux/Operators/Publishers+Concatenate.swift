@@ -30,7 +30,10 @@
                 let suffix = suffix
                 let succession = Succession(
                     subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
-                    unasked: .dropped)
+                    unasked: .dropped, keepsSubscriber: true)
+                // The suffix is held until the stream ends or is cancelled, as Combine's is,
+                // whatever becomes of the prefix (which holds the closure that subscribes it).
+                succession.accompany(AnyCancellable { withExtendedLifetime(suffix) {} })
                 succession.subscribe(
                     prefix, stage: 0,
                     onFinish: { succession.subscribe(suffix, stage: 1) { succession.fail($0) } },

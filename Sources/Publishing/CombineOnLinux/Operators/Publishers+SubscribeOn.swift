@@ -109,10 +109,15 @@
         }
 
         private let state: Locked<Lifecycle>
+        /// Held for the subscription's life, as Combine's inner object holds it: a subscriber that
+        /// keeps its subscription is kept with it, and a scheduled request or cancel keeps both
+        /// until it has run.
+        private let downstream: Downstream
         private let schedule: (@escaping () -> Void) -> Void
 
         init(_ downstream: Downstream, schedule: @escaping (@escaping () -> Void) -> Void) {
             state = Locked(.awaitingSubscription(downstream))
+            self.downstream = downstream
             self.schedule = schedule
         }
 
@@ -151,7 +156,7 @@
                 if case .subscribed(let upstream, _) = state { upstream } else { nil }
             }
             guard let upstream else { return }
-            schedule { upstream.request(demand) }
+            schedule { withExtendedLifetime(self) { upstream.request(demand) } }
         }
 
         func cancel() {
@@ -165,9 +170,9 @@
                 }
                 return state
             }
-            // The subscriber is released after the lock.
+            withExtendedLifetime(ended) {}
             guard case .subscribed(let upstream, _) = ended else { return }
-            schedule { upstream.cancel() }
+            schedule { withExtendedLifetime(self) { upstream.cancel() } }
         }
     }
 

@@ -27,7 +27,7 @@
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let succession = Succession(
                     subscriber, of: Self.self, unasked: .trapped,
-                    traps: [.zeroDemand, .completionBeforeSubscription])
+                    traps: [.zeroDemand, .completionBeforeSubscription], keepsSubscriber: true)
                 let switching = Locked((latest: 0, isUpstreamFinished: false, isInnerActive: false))
                 let publishers = Subscribers.Sink<P, Failure>(
                     receiveCompletion: { completion in

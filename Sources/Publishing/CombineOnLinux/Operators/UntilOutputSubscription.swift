@@ -89,10 +89,14 @@
 
         private let drops: Bool
         private let downstream: SerialDownstream<Downstream>
+        /// Held for the subscription's life, as Combine's holds it (`downstream` lets go at the
+        /// end): a subscriber that keeps its subscription is kept with it until it lets it go.
+        private let subscriber: Downstream
         private let state: Locked<State>
 
         init(_ downstream: Downstream, drops: Bool) {
             self.drops = drops
+            subscriber = downstream
             self.downstream = SerialDownstream(downstream)
             state = Locked(
                 State(

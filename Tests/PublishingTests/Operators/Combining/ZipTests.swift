@@ -132,3 +132,23 @@ struct ZipTests {
         #expect(subscriber.values.map { "\($0)\($1)" } == ["a1", "c3"])
     }
 }
+
+extension ZipTests {
+    @Test("zip keeps a subscriber that keeps its subscription after a failure, until it lets go")
+    func subscriberKeptAfterFailure() {
+        let (a, b) = (PassthroughSubject<Int, TestError>(), PassthroughSubject<Int, TestError>())
+        weak var released: KeepingSubscriber<(Int, Int), TestError>?
+        do {
+            let subscriber = KeepingSubscriber<(Int, Int), TestError>()
+            released = subscriber
+            a.zip(b).subscribe(subscriber)
+        }
+        a.send(completion: .failure(TestError()))
+        #expect(released?.completions == [.failure(TestError())])
+        // Combine's zip holds its subscriber for the subscription's whole life (OpenCombine's
+        // ZipTests.testZip2Lifecycle, run against Apple's Combine too).
+        #expect(released != nil)
+        released?.subscription = nil
+        #expect(released == nil)
+    }
+}

@@ -27,12 +27,16 @@
         private var processing: Int?
         /// What the subscriber asked for while `processing`, for that upstream.
         private var askedWhileProcessing = Subscribers.Demand.none
+        /// Held for the subscription's life, as Combine's zip holds it (the outlet lets go at the
+        /// end): a subscriber that keeps its subscription is kept with it until it lets it go.
+        private let subscriber: Downstream
 
         init(
             _ downstream: Downstream, count: Int, queues: Queues, bySink: Bool,
             pop: @escaping (inout Queues) -> Downstream.Input
         ) {
             outlet = CombiningOutlet(downstream, count: count, bySink: bySink)
+            subscriber = downstream
             lock = outlet.lock
             self.queues = queues
             noValues = queues

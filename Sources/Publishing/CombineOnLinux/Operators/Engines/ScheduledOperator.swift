@@ -65,8 +65,10 @@
     /// The subscriber is handed this subscription at once, on the subscribing thread, as
     /// Combine's is; its requests go straight to the upstream; each upstream event is scheduled,
     /// and delivered through a ``Gate``; the demand a delivered value returns is asked of the
-    /// upstream, unless the subscription was cancelled meanwhile. A completion scheduled before a
-    /// cancel is not delivered, nor is anything else.
+    /// upstream, unless the subscription was cancelled meanwhile. A value scheduled before a
+    /// cancel is not delivered; a completion is, as Combine delivers it (the cancel comes after
+    /// the upstream ended, and ends nothing). The subscription holds its subscriber for as long
+    /// as it lives, as Combine's does: scheduled work keeps both until it has run.
     // @unchecked: the mutable fields are in `state`, behind its lock; `gate` is set once, in
     // `init`, and after the subscription the downstream is reached only through it, which calls
     // its handlers one at a time; `schedule` is the operator's (it holds a scheduler, which any
@@ -88,8 +90,8 @@
             /// The upstream's subscription, until the upstream completes or this is cancelled.
             case subscribed(any Subscription)
             /// The upstream completed and its completion is scheduled: as in Combine, the
-            /// demand a value delivered meanwhile returns is still asked of it (nothing else is,
-            /// and a cancel does not cancel it).
+            /// demand a value delivered meanwhile returns is still asked of it (nothing else is),
+            /// and a cancel changes nothing: what was scheduled is delivered.
             case completing(any Subscription)
             /// The completion went out, or this was cancelled: a second subscription is
             /// cancelled, and nothing more is scheduled or asked.
@@ -111,6 +113,9 @@
         }
 
         private let state: Locked<Lifecycle>
+        /// Held for the subscription's life, as Combine's inner object holds it: a subscriber that
+        /// keeps its subscription is kept with it until it cancels.
+        private let downstream: Downstream
         private let schedule: (@escaping () -> Void) -> Void
         private let gate: Gate<Void, Input, Failure>
         /// The operator's type, which names this subscription.
@@ -123,6 +128,7 @@
             schedule: @escaping (@escaping () -> Void) -> Void
         ) {
             self.schedule = schedule
+            self.downstream = downstream
             self.publisherType = publisherType
             // The handlers hold the downstream until the completion or a cancel. A delivered
             // value's demand is asked of the upstream through the state, which the handlers
@@ -187,8 +193,10 @@
         }
 
         func cancel() {
-            // Released after the lock: the subscriber, if it was never handed this subscription.
-            let ended = state.withLock { state in
+            // Released after the lock.
+            let ended = state.withLock { state -> Lifecycle? in
+                // The upstream has ended: its completion, scheduled, still goes out.
+                if case .completing = state { return nil }
                 defer {
                     if case .awaitingSubscription = state {
                         state = .cancelledBeforeSubscription
@@ -198,8 +206,9 @@
                 }
                 return state
             }
+            guard let ended else { return }
             withExtendedLifetime(ended) {}
-            // Nothing more is delivered, whatever was scheduled; the downstream is let go.
+            // Nothing more is delivered, whatever was scheduled.
             gate.cancel()
             ended.upstream?.cancel()
         }

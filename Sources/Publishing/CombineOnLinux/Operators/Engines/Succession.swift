@@ -103,6 +103,10 @@
 
         private let state = Locked(State())
         private let downstream: SerialDownstream<Downstream>
+        /// The subscriber, held for the subscription's life where Combine's operator holds it so
+        /// (`append`, `switchToLatest`): one that keeps its subscription is kept with it until it
+        /// lets it go. Elsewhere it is let go at the stream's end, as `downstream` lets it go.
+        private let keptSubscriber: Downstream?
         /// The operator's type, which names this subscription.
         private let publisherType: Any.Type
         let shape: Shape
@@ -133,8 +137,10 @@
         init(
             _ downstream: Downstream, of publisherType: Any.Type,
             shape: Shape = .handedOverAtOnce, returnedDemand: ReturnedDemand = .toSender,
-            unasked: Unasked = .delivered, reflection: Reflection = .name, traps: Traps = []
+            unasked: Unasked = .delivered, reflection: Reflection = .name, traps: Traps = [],
+            keepsSubscriber: Bool = false
         ) {
+            keptSubscriber = keepsSubscriber ? downstream : nil
             self.traps = traps
             self.publisherType = publisherType
             self.shape = shape
