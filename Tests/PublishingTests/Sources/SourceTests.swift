@@ -137,6 +137,47 @@ struct SourceTests {
         #expect(completions == [.finished])
     }
 
+    @Test(
+        "Optional and Result send their value and finish inside the first request, even one a subscriber makes on its subscription before cancelling"
+    )
+    func onceSendsInsideRequest() {
+        var events: [String] = []
+        let subscriber = AnySubscriber<Int, TestError>(
+            receiveSubscription: {
+                $0.request(.max(1))
+                events.append("asked")
+                $0.cancel()
+            },
+            receiveValue: {
+                events.append("\($0)")
+                return .none
+            },
+            receiveCompletion: { events.append("\($0)") })
+        Optional(42).publisher.setFailureType(to: TestError.self).subscribe(subscriber)
+        #expect(events == ["42", "finished", "asked"])
+        events = []
+        Result<Int, TestError>.Publisher(42).subscribe(subscriber)
+        #expect(events == ["42", "finished", "asked"])
+    }
+
+    @Test(
+        "Optional's nil and Result's failure complete at once, after the empty subscription, whatever is asked"
+    )
+    func noValueCompletesAtOnce() {
+        var subscriptions: [String] = []
+        var completions: [Subscribers.Completion<TestError>] = []
+        let subscriber = AnySubscriber<Int, TestError>(
+            receiveSubscription: {
+                subscriptions.append(String(describing: $0))
+                $0.cancel()
+            },
+            receiveValue: { _ in .none }, receiveCompletion: { completions.append($0) })
+        Optional<Int>.none.publisher.setFailureType(to: TestError.self).subscribe(subscriber)
+        Result<Int, TestError>.Publisher(TestError(code: 3)).subscribe(subscriber)
+        #expect(subscriptions == ["Empty", "Empty"])
+        #expect(completions == [.finished, .failure(TestError(code: 3))])
+    }
+
     @Test("Just's append and prepend read a collection's underestimatedCount, never its count")
     func justReadsUnderestimatedCount() {
         let appended = CountReadingCollection([2, 3])

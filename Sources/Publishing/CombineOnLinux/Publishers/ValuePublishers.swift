@@ -312,6 +312,20 @@
                 result = .failure(failure)
             }
 
+            /// Attaches `subscriber`, as Combine's: a value is sent, with `.finished`, at its
+            /// first request; a failure at once, after the empty subscription.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Success, Downstream.Failure == Failure {
+                switch result {
+                case .success(let value):
+                    attachOnce(subscriber, value: value, completion: .finished)
+                case .failure(let error):
+                    attachOnce(subscriber, value: nil, completion: .failure(error))
+                }
+            }
+
             /// Sends the value then `.finished`, or the failure.
             @usableFromInline
             package func subscribeClosures(
@@ -356,6 +370,15 @@
             /// As Combine's: asking for no values stops the program.
             @usableFromInline
             package var trapsOnZeroDemand: Bool { true }
+
+            /// Attaches `subscriber`, as Combine's: a value is sent, with `.finished`, at its
+            /// first request; with no value, `.finished` at once, after the empty subscription.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Wrapped, Downstream.Failure == Never {
+                attachOnce(subscriber, value: output, completion: .finished)
+            }
 
             /// Sends the value if there is one, then `.finished`.
             @usableFromInline
