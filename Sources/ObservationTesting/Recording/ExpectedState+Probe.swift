@@ -72,19 +72,20 @@ extension ExpectedState {
     private func candidates<Value>(for keyPath: KeyPath<Model, Value>) -> [String]? {
         if let name = resolutions.name(of: keyPath) { return [name] }
         guard keyPath is ReferenceWritableKeyPath<Model, Value> else { return nil }
+        let declared = Self.storedProperties(of: model, declaredAs: Value.self)
         // A `@Published` property tells which it is when read (on Linux): taken if it is of the
         // key path's type and holds what the key path reads, as any other candidate must.
         if let name = ModelState.publishedProperty(
             of: model, readBy: { _ = model[keyPath: keyPath] }),
             snapshot.properties.contains(where: { $0.name == name }),
-            Self.storedProperties(of: model, declaredAs: Value.self).contains(name),
+            declared.contains(name),
             let live = ModelState.properties(of: model).first(where: { $0.name == name }),
             StateValue.areEqual(live.value, model[keyPath: keyPath])
         {
             resolutions.record(name, for: keyPath)
             return [name]
         }
-        var names = Self.storedProperties(of: model, declaredAs: Value.self).filter { name in
+        var names = declared.filter { name in
             snapshot.properties.contains { $0.name == name }
         }
         // Read twice around the properties: a value that changed meanwhile tells nothing.

@@ -51,7 +51,7 @@ package enum ModelState {
         guard let observable = object as? any ObservableObject else { return [] }
         var tokens = [willChangeToken(of: observable, onChange)]
         #if !canImport(Combine)
-            tokens += publishedStorage(of: object).map { $0.subscribeToStores(onChange) }
+            tokens += publishedStorage(of: object).map { $0.storage.subscribeToStores(onChange) }
         #endif
         return tokens
     }

@@ -14,15 +14,8 @@ extension ModelState {
         #if canImport(Combine)
             return nil
         #else
-            var properties: [(name: String, relay: AnyObject)] = []
-            var mirror: Mirror? = Mirror(reflecting: object)
-            while let current = mirror {
-                for child in current.children {
-                    if let label = child.label, let storage = child.value as? any PublishedStorage {
-                        properties.append((String(label.dropFirst()), storage.willChangeSlot))
-                    }
-                }
-                mirror = current.superclassMirror
+            let properties = publishedStorage(of: object).map {
+                (name: $0.name, relay: $0.storage.willChangeSlot as AnyObject)
             }
             let read = ReadProbe.relays(of: properties.map(\.relay), readBy: read)
             guard read.count == 1 else { return nil }

@@ -43,14 +43,6 @@ final class VolumeViewModel: ObservableObject {
     private let publishedTellsItsProperty = true
 #endif
 
-/// Runs `body` counting the key paths named in it.
-@MainActor
-private func countingNamings(_ body: () async -> Void) async -> Int {
-    let lookups = Locked(0)
-    await KeyPathNames.$lookups.withValue(lookups) { await body() }
-    return lookups.withLock { $0 }
-}
-
 @Suite("ObservableObject steps match key paths", .untilTimeout(.seconds(30)))
 @MainActor
 struct ObservableObjectStepTests {

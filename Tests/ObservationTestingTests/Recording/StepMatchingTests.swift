@@ -35,14 +35,6 @@ private func saysNoProperty(_ property: String, in text: String) -> Bool {
         || (!namesAreKept && text.contains("is not one property of LapCounter"))
 }
 
-/// Runs `body` counting the key paths named in it.
-@MainActor
-private func countingNamings(_ body: () async -> Void) async -> Int {
-    let lookups = Locked(0)
-    await KeyPathNames.$lookups.withValue(lookups) { await body() }
-    return lookups.withLock { $0 }
-}
-
 @Suite("Change steps match key paths", .untilTimeout(.seconds(30)))
 @MainActor
 struct StepMatchingTests {

@@ -250,3 +250,11 @@ private func judge(
             sourceLocation: issue.sourceLocation ?? sourceLocation)
     }
 }
+
+/// Runs `body` counting the key paths named in it.
+@MainActor
+func countingNamings(_ body: () async -> Void) async -> Int {
+    let lookups = Locked(0)
+    await KeyPathNames.$lookups.withValue(lookups) { await body() }
+    return lookups.withLock { $0 }
+}

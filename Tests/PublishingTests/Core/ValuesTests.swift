@@ -209,6 +209,26 @@ struct ValuesTests {
     }
 
     @Test(
+        "A value before the subscription is dropped and ends the waiting calls; the iterator goes on",
+        .serialExecutor)
+    func valueBeforeSubscriptionEndsTheWaitingCalls() async {
+        let upstream = RecordingUpstream<Int, Never>(subscribesAtOnce: false)
+        let values = SharedValues(upstream.values.makeAsyncIterator())
+        let waiting = (0..<2).map { _ in Task { await values.next() } }
+        await settle()
+        // An upstream that breaks the protocol: a value before its subscription.
+        upstream.send(1)
+        for task in waiting { #expect(await task.value == nil) }
+        upstream.sendSubscription()
+        #expect(upstream.events == [.request(.max(2))])
+        let next = Task { await values.next() }
+        await settle()
+        upstream.send(2)
+        #expect(await next.value == 2)
+        #expect(upstream.events == [.request(.max(2)), .request(.max(1))])
+    }
+
+    @Test(
         "A task cancelled before the subscription comes ends the iterator, cancelling it then",
         .serialExecutor)
     func cancelledBeforeSubscription() async {

@@ -96,6 +96,20 @@ struct DebuggingTests {
                     .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
             }
         }
+
+        #if !canImport(Combine)
+            // A signal raised once lets the process go on past a handler that returns, and on
+            // Linux the Swift runtime's backtracer, on by default, is one. Combine's ends the
+            // process (OpenCombine's BreakpointTests, run against Apple's Combine, expect it);
+            // the imitation's raises it once, so this runs on Linux only.
+            @Test("breakpoint ends the process even where a handler of SIGTRAP returns")
+            func breakpointEndsTheProcessPastAHandler() async {
+                await #expect(processExitsWith: .signal(SIGTRAP)) {
+                    signal(SIGTRAP) { _ in }
+                    _ = Just(1).breakpoint(receiveOutput: { $0 == 1 }).sink { _ in }
+                }
+            }
+        #endif
     #endif
 
     #if !canImport(Combine)

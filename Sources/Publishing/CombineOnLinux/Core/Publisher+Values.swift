@@ -148,8 +148,17 @@
         typealias Failure = Upstream.Failure
         typealias Event = PublisherEvent<Element, Failure>
 
+        /// What a waiting call is told: an event, or that it was passed over.
+        enum Reply {
+            case event(Event)
+            /// A value came before the subscription. As in Combine, the value is dropped and
+            /// every waiting call returns `nil`, but the iterator goes on: the subscription,
+            /// when it comes, is still asked for what those calls asked.
+            case passedOver
+        }
+
         /// The subscriber behind the iterator and its copies: each waiting `next()` has a
-        /// mailbox of its own, which gets one event. `Cancellable`, as Combine's is.
+        /// mailbox of its own, which gets one reply. `Cancellable`, as Combine's is.
         // @unchecked: `state` is only reached while holding its lock; mailboxes are thread-safe.
         private final class Inbox: Subscriber, Cancellable, @unchecked Sendable {
             typealias Input = Element
@@ -177,21 +186,18 @@
             private struct State {
                 var lifecycle = Lifecycle.awaitingSubscription(.none)
                 /// The mailboxes of the calls waiting, the longest-waiting first.
-                var waiting = FIFO<Mailbox<Event>>(reserved: 2)
-                /// Values that came before the subscription while no call waited: the next
-                /// calls take them, in order.
-                var unasked = FIFO<Element>()
+                var waiting = FIFO<Mailbox<Reply>>(reserved: 2)
                 /// A mailbox no call waits on, for the next call: a loop reuses one throughout.
-                var spare: Mailbox<Event>?
+                var spare: Mailbox<Reply>?
             }
 
             /// How a call to `next()` goes on from what it finds.
             private enum Start {
                 /// It returns this at once (`nil`: the iterator has ended).
-                case now(Event?)
+                case now(Reply?)
                 /// It waits on the mailbox, having asked the subscription, if there is one yet,
                 /// for a value.
-                case wait(Mailbox<Event>, asking: (any Subscription)?)
+                case wait(Mailbox<Reply>, asking: (any Subscription)?)
             }
 
             private let state = Locked(State())
@@ -209,18 +215,28 @@
             }
 
             func receive(_ input: Element) -> Subscribers.Demand {
-                let waiter = state.withLock { state -> Mailbox<Event>? in
-                    guard !state.lifecycle.isTerminal else { return nil }
-                    if let waiter = state.waiting.pop() { return waiter }
-                    // Each waiting call asked for one value; once subscribed, a value beyond
-                    // them breaks the protocol, and stops the program as in Combine.
-                    if case .subscribed = state.lifecycle {
-                        preconditionFailure("Received an output without requesting demand")
+                let (waiter, passedOver) = state.withLock {
+                    state -> (Mailbox<Reply>?, FIFO<Mailbox<Reply>>) in
+                    switch state.lifecycle {
+                    case .terminal:
+                        return (nil, FIFO())
+                    case .awaitingSubscription:
+                        // Nothing was asked yet (Combine's OpenCombine-tested behaviour, run
+                        // against Apple's): the value is dropped, and the waiting calls end.
+                        defer { state.waiting = FIFO() }
+                        return (nil, state.waiting)
+                    case .subscribed:
+                        // Each waiting call asked for one value; a value beyond them breaks the
+                        // protocol, and stops the program as in Combine.
+                        guard let waiter = state.waiting.pop() else {
+                            preconditionFailure("Received an output without requesting demand")
+                        }
+                        return (waiter, FIFO())
                     }
-                    state.unasked.push(input)
-                    return nil
                 }
-                waiter?.post(.value(input))
+                waiter?.post(.event(.value(input)))
+                var rest = passedOver
+                while let call = rest.pop() { call.post(.passedOver) }
                 return .none
             }
 
@@ -229,7 +245,7 @@
                 // lock). A failure goes to the longest-waiting call; the others end.
                 let (upstream, waiting) = state.withLock { state in
                     guard !state.lifecycle.isTerminal else {
-                        return ((any Subscription)?.none, FIFO<Mailbox<Event>>())
+                        return ((any Subscription)?.none, FIFO<Mailbox<Reply>>())
                     }
                     let upstream = state.lifecycle.subscription
                     let waiting = state.waiting
@@ -248,13 +264,12 @@
             func cancel() {
                 let (upstream, waiting) = state.withLock { state in
                     guard !state.lifecycle.isTerminal else {
-                        return ((any Subscription)?.none, FIFO<Mailbox<Event>>())
+                        return ((any Subscription)?.none, FIFO<Mailbox<Reply>>())
                     }
                     let upstream = state.lifecycle.subscription
                     let waiting = state.waiting
                     state.lifecycle = .terminal(unthrown: nil)
                     state.waiting = FIFO()
-                    state.unasked = FIFO()
                     return (upstream, waiting)
                 }
                 upstream?.cancel()
@@ -263,20 +278,20 @@
 
             /// Gives the first of `waiting` `completion`, and the others the finish.
             private static func end(
-                _ waiting: FIFO<Mailbox<Event>>, with completion: Subscribers.Completion<Failure>
+                _ waiting: FIFO<Mailbox<Reply>>, with completion: Subscribers.Completion<Failure>
             ) {
                 var waiting = waiting
                 var completion = completion
                 while let waiter = waiting.pop() {
-                    waiter.post(.completion(completion))
+                    waiter.post(.event(.completion(completion)))
                     completion = .finished
                 }
             }
 
-            /// The next event for one call: a value, the completion, or `nil` once the iterator
-            /// has ended. A task cancelled before or while it waits ends the iterator, as in
+            /// The reply to one call: a value, the completion, passed over, or `nil` once the
+            /// iterator has ended. A task cancelled before or while it waits ends the iterator, as in
             /// Combine, whose `next()` cancels it when its task is cancelled.
-            func next(isolation actor: isolated (any Actor)?) async -> Event? {
+            func next(isolation actor: isolated (any Actor)?) async -> Reply? {
                 // Erased, so that the `@Sendable` handler captures no metatype of the publisher.
                 let iterator: any Cancellable & Sendable = self
                 return await withTaskCancellationHandler(
@@ -300,12 +315,11 @@
 
             private func start() -> Start {
                 state.withLock { state in
-                    if let value = state.unasked.pop() { return .now(.value(value)) }
                     let upstream: (any Subscription)?
                     switch state.lifecycle {
                     case .terminal(let unthrown):
                         state.lifecycle = .terminal(unthrown: nil)
-                        return .now(unthrown.map { .completion(.failure($0)) })
+                        return .now(unthrown.map { .event(.completion(.failure($0))) })
                     case .awaitingSubscription(let demand):
                         state.lifecycle = .awaitingSubscription(demand + 1)
                         upstream = nil
@@ -342,13 +356,15 @@
         ) async throws(Failure) -> Element? {
             guard let inbox = owner?.inbox else { return nil }
             switch await inbox.next(isolation: actor) {
-            case .value(let value):
+            case .event(.value(let value)):
                 return value
-            case .completion(.failure(let error)):
+            case .event(.completion(.failure(let error))):
                 owner = nil
                 throw error
-            case .completion(.finished), nil:
+            case .event(.completion(.finished)), nil:
                 owner = nil
+                return nil
+            case .passedOver:
                 return nil
             }
         }

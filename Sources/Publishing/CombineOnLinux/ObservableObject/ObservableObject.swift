@@ -58,7 +58,7 @@
         private static let installing = Lock()
 
         static func publisher(for object: AnyObject) -> ObservableObjectPublisher {
-            let slots = publishedStorage(of: object).map(\.willChangeSlot)
+            let slots = publishedStorage(of: object).map(\.storage.willChangeSlot)
             guard !slots.isEmpty else {
                 return WillChangeRegistry.shared.publisher(for: object)
             }
@@ -72,14 +72,17 @@
         }
     }
 
-    /// The storage of every `@Published` property of `object`, its superclasses' included.
-    func publishedStorage(of object: AnyObject) -> [any PublishedStorage] {
-        var storage: [any PublishedStorage] = []
+    /// Every `@Published` property of `object`, its superclasses' included: its name (without
+    /// the wrapper's underscore) and its storage.
+    func publishedStorage(
+        of object: AnyObject
+    ) -> [(name: String, storage: any PublishedStorage)] {
+        var storage: [(name: String, storage: any PublishedStorage)] = []
         var mirror: Mirror? = Mirror(reflecting: object)
         while let current = mirror {
             for child in current.children {
                 if let published = child.value as? any PublishedStorage {
-                    storage.append(published)
+                    storage.append((String((child.label ?? "").dropFirst()), published))
                 }
             }
             mirror = current.superclassMirror

@@ -164,5 +164,28 @@
     /// Raises `SIGTRAP`: an attached debugger stops here; with none attached, the process ends.
     package func raiseBreakpointSignal() {
         raise(SIGTRAP)
+        // A handler that returns (the Swift runtime's backtracer, on by default on Linux, prints
+        // a backtrace and returns) lets the process go on, where the signal's own action, and
+        // Combine, end it: with no debugger to continue from, it is raised again, unhandled.
+        guard !isDebuggerAttached() else { return }
+        signal(SIGTRAP, SIG_DFL)
+        raise(SIGTRAP)
+    }
+
+    /// Whether a debugger traces the process, as `/proc/self/status` tells on Linux.
+    private func isDebuggerAttached() -> Bool {
+        guard let file = fopen("/proc/self/status", "r") else { return false }
+        defer { fclose(file) }
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        let field = "TracerPid:"
+        while getline(&line, &capacity, file) > 0, let line {
+            let text = String(cString: line)
+            guard text.hasPrefix(field) else { continue }
+            let pid = text.dropFirst(field.count).filter(\.isNumber)
+            return !pid.isEmpty && pid != "0"
+        }
+        return false
     }
 #endif

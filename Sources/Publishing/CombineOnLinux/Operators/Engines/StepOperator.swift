@@ -250,8 +250,10 @@
             let ended = state.withLock { state -> (any Subscription)?? in
                 if state.lifecycle.isAwaitingSubscription {
                     switch beforeSubscription {
-                    case .handled, .traps: break
+                    case .handled: break
                     case .valuesHandled, .ignored: return nil
+                    case .traps:
+                        preconditionFailure("A completion came before the upstream's subscription")
                     }
                 }
                 let upstream = state.lifecycle.end()

@@ -48,12 +48,10 @@
         /// Values (asking for none) and the completion are ignored (`drop(while:)`,
         /// `replaceError`, `measureInterval`).
         case ignored
-        /// A value or a request stops the program (`prefix(while:)`, `removeDuplicates`,
-        /// `tryFilter`, `tryCompactMap`), and a subscription that comes after the subscriber
-        /// cancelled is cancelled. The other cases leave such a subscription alone. The
-        /// completion is handed on: the package's own `prefix(untilOutputFrom:)` finishes its
-        /// subscriber before any subscription, as Combine's does, and a chain that follows it with
-        /// one of these must not stop.
+        /// A value, a completion or a request stops the program (`prefix(while:)`,
+        /// `removeDuplicates`, `tryFilter`, `tryCompactMap`), and a subscription that comes after
+        /// the subscriber cancelled is cancelled. The other cases leave such a subscription
+        /// alone.
         case traps
     }
 
