@@ -142,6 +142,25 @@ struct PublishedTests {
         withExtendedLifetime(token) {}
     }
 
+    @Test(
+        "objectWillChange tells a subscriber of every change once it has asked, whatever it asked for, as Combine's"
+    )
+    func objectWillChangeIgnoresTheCount() {
+        let counter = Counter()
+        let probe = DemandProbe<Void, Never>(initial: .none)
+        counter.objectWillChange.subscribe(probe)
+        counter.count += 1
+        #expect(probe.values.isEmpty)
+        probe.request(.max(1))
+        #expect(probe.values.isEmpty)
+        for _ in 0..<3 { counter.count += 1 }
+        // Three changes for a request of one: none is lost to the count.
+        #expect(probe.values.count == 3)
+        probe.cancel()
+        counter.count += 1
+        #expect(probe.values.count == 3)
+    }
+
     // Linux: the table behind Publishing's own objectWillChange.
     #if !canImport(Combine)
         @Test("An object with @Published properties keeps objectWillChange in them, not the table")

@@ -162,4 +162,18 @@ struct StepEdgeTests {
             }
         #endif
     #endif
+
+    @Test("measureInterval asks its upstream at once for what a value's delivery returns")
+    func measureIntervalAsksUpstream() {
+        let upstream = RecordingUpstream<Int, Never>()
+        let probe = DemandProbe<ImmediateScheduler.SchedulerTimeType.Stride, Never>(
+            initial: .max(1), perValue: .max(2))
+        upstream.measureInterval(using: ImmediateScheduler.shared).subscribe(probe)
+        upstream.send(0)
+        upstream.send(0)
+        // Asked of the upstream from inside each delivery; the sender gets none back.
+        #expect(upstream.requests == [.max(1), .max(2), .max(2)])
+        #expect(upstream.returnedDemands == [.none, .none])
+        #expect(probe.values.count == 2)
+    }
 }

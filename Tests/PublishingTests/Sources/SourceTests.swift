@@ -124,4 +124,87 @@ struct SourceTests {
         }
         #expect(taken == [6, 12, 18])
     }
+
+    @Test("Empty finishes a subscriber that cancelled on its subscription, as Combine's")
+    func emptyFinishesAfterCancel() {
+        var completions: [Subscribers.Completion<Never>] = []
+        let subscriber = AnySubscriber<Int, Never>(
+            receiveSubscription: { $0.cancel() }, receiveValue: { _ in .none },
+            receiveCompletion: { completions.append($0) })
+        Empty<Int, Never>().subscribe(subscriber)
+        #expect(completions == [.finished])
+        Empty<Int, Never>(completeImmediately: false).subscribe(subscriber)
+        #expect(completions == [.finished])
+    }
+
+    @Test(
+        "Optional and Result send their value and finish inside the first request, even one a subscriber makes on its subscription before cancelling"
+    )
+    func onceSendsInsideRequest() {
+        var events: [String] = []
+        let subscriber = AnySubscriber<Int, TestError>(
+            receiveSubscription: {
+                $0.request(.max(1))
+                events.append("asked")
+                $0.cancel()
+            },
+            receiveValue: {
+                events.append("\($0)")
+                return .none
+            },
+            receiveCompletion: { events.append("\($0)") })
+        Optional(42).publisher.setFailureType(to: TestError.self).subscribe(subscriber)
+        #expect(events == ["42", "finished", "asked"])
+        events = []
+        Result<Int, TestError>.Publisher(42).subscribe(subscriber)
+        #expect(events == ["42", "finished", "asked"])
+    }
+
+    @Test(
+        "Optional's nil and Result's failure complete at once, after the empty subscription, whatever is asked"
+    )
+    func noValueCompletesAtOnce() {
+        var subscriptions: [String] = []
+        var completions: [Subscribers.Completion<TestError>] = []
+        let subscriber = AnySubscriber<Int, TestError>(
+            receiveSubscription: {
+                subscriptions.append(String(describing: $0))
+                $0.cancel()
+            },
+            receiveValue: { _ in .none }, receiveCompletion: { completions.append($0) })
+        Optional<Int>.none.publisher.setFailureType(to: TestError.self).subscribe(subscriber)
+        Result<Int, TestError>.Publisher(TestError(code: 3)).subscribe(subscriber)
+        #expect(subscriptions == ["Empty", "Empty"])
+        #expect(completions == [.finished, .failure(TestError(code: 3))])
+    }
+
+    @Test("Just's append and prepend read a collection's underestimatedCount, never its count")
+    func justReadsUnderestimatedCount() {
+        let appended = CountReadingCollection([2, 3])
+        #expect(Just(1).append(appended).sequence == [1, 2, 3])
+        #expect(appended.countReads == 0)
+        let prepended = CountReadingCollection([1, 2])
+        #expect(Just(3).prepend(prepended).sequence == [1, 2, 3])
+        #expect(prepended.countReads == 0)
+    }
+}
+
+/// A collection that counts how often its `count`, which a lazy collection computes by walking
+/// it, is read.
+private final class CountReadingCollection: Collection {
+    private let elements: [Int]
+    private(set) var countReads = 0
+
+    init(_ elements: [Int]) { self.elements = elements }
+
+    var startIndex: Int { elements.startIndex }
+    var endIndex: Int { elements.endIndex }
+    var count: Int {
+        countReads += 1
+        return elements.count
+    }
+    // Its own, as a collection whose `count` walks it would have: the default reads `count`.
+    var underestimatedCount: Int { 0 }
+    subscript(position: Int) -> Int { elements[position] }
+    func index(after index: Int) -> Int { elements.index(after: index) }
 }

@@ -3,7 +3,7 @@
     // What Combine's subscriptions to subjects and value publishers show in a mirror, and so in
     // `dump()` and the debugger: a subject's its subject, subscriber and demand (the subject and
     // subscriber `nil` once it has ended); `Just`'s, `Optional.Publisher`'s and
-    // `Result.Publisher`'s their value, unlabelled. OpenCombine's tests, run against Apple's
+    // `Result.Publisher`'s their value, unlabelled (the last two in `OnceSubscription`). OpenCombine's tests, run against Apple's
     // Combine, record each.
 
     /// A weak reference, for a mirror that shows an object without keeping it.
@@ -84,33 +84,6 @@
         }
     }
 
-    extension Optional.Publisher: SinkReflecting {
-        /// The value.
-        @usableFromInline
-        package var subscriptionReflected: Any? { output }
-
-        /// The value, unlabelled, as Combine's shows.
-        package static func mirrorChildren(of reflected: Any?, _ parts: SinkMirrorParts)
-            -> [Mirror.Child]
-        {
-            valueChildren(reflected)
-        }
-    }
-
-    extension Result.Publisher: SinkReflecting {
-        /// The value; a failure has no subscription of its own.
-        @usableFromInline
-        package var subscriptionReflected: Any? { try? result.get() }
-
-        /// The value, unlabelled, as Combine's shows.
-        package static func mirrorChildren(of reflected: Any?, _ parts: SinkMirrorParts)
-            -> [Mirror.Child]
-        {
-            valueChildren(reflected)
-        }
-    }
-
-    /// A value publisher's value, unlabelled.
     private func valueChildren(_ reflected: Any?) -> [Mirror.Child] {
         reflected.map { [(nil, $0)] } ?? []
     }

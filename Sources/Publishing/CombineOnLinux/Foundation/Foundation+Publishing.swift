@@ -101,7 +101,7 @@
         }
 
         /// A publisher of one data task's result.
-        public struct DataTaskPublisher: ClosurePublisher {
+        public struct DataTaskPublisher: Publishing.Publisher {
             /// The loaded data and the response.
             public typealias Output = (data: Data, response: URLResponse)
             /// Why loading failed.
@@ -118,35 +118,16 @@
                 self.session = session
             }
 
-            /// As Combine's: asking for no values stops the program.
-            @usableFromInline
-            package var trapsOnZeroDemand: Bool { true }
-
-            /// Starts a data task; cancelling cancels it. The result arrives on the session's
-            /// delegate queue.
-            @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<URLError>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                let gate = Gate(
-                    (), receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-                let task = session.dataTask(with: request) { data, response, error in
-                    gate.update { _, outbox in
-                        if let data, let response {
-                            outbox.send((data, response))
-                            outbox.finish()
-                        } else {
-                            let code = (error as? URLError)?.code ?? .unknown
-                            outbox.finish(.failure(URLError(code)))
-                        }
-                    }
-                }
-                task.resume()
-                return AnyCancellable {
-                    gate.cancel()
-                    task.cancel()
-                }
+            /// Attaches `subscriber`; its first request makes the data task, and each request
+            /// resumes it, as Combine's does. Cancelling before the result cancels the task.
+            /// The result arrives on the session's delegate queue.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Output, Downstream.Failure == Failure {
+                subscriber.receive(
+                    subscription: DataTaskSubscription(
+                        subscriber, request: request, session: session))
             }
         }
     }

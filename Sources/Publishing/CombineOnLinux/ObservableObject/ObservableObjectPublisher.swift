@@ -24,6 +24,28 @@
         @inlinable
         package var valuesWithoutDemand: ValuesWithoutDemand { .dropped }
 
+        /// Attaches `subscriber`: once it has asked for anything, it is told of every change,
+        /// whatever it asked for, as Combine's is; before, changes pass it by.
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
+        public func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Downstream.Input == Void, Downstream.Failure == Never {
+            // A sink asks for every change: its closure goes straight in.
+            if let sink = subscriber as? Subscribers.Sink<Void, Never> {
+                guard let receiveValue = sink.directValueHandler else { return }
+                sink.attach(
+                    subscribeClosures(
+                        receiveCompletion: { sink.receive(completion: $0) },
+                        receiveValue: receiveValue))
+                return
+            }
+            let subscription = ObservableObjectSubscription(subscriber)
+            subscriber.receive(subscription: subscription)
+            subscription.attach(
+                relay.subscribe(
+                    receiveCompletion: { _ in }, receiveValue: { subscription.signal() }))
+        }
+
         /// Subscribes closures to the change announcements made from now on.
         @usableFromInline
         package func subscribeClosures(

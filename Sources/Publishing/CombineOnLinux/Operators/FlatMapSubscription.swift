@@ -145,6 +145,10 @@
             @usableFromInline var upstreamTurn = DeliveryTurn()
             /// Upstream values asked for from inside its delivery on its thread, returned from it.
             @usableFromInline var deferredUpstream = Subscribers.Demand.none
+            /// The upstream's sink after an inner publisher's failure: kept, uncancelled, as
+            /// Combine leaves the upstream subscribed then (releasing the token would cancel it);
+            /// released with this subscription.
+            @usableFromInline var failedInnerUpstream: AnyCancellable?
 
             @inlinable
             init(downstream: Downstream) {
@@ -343,8 +347,9 @@
         }
 
         /// Ends the stream with `error`, from the upstream (`inner` is `nil`) or an inner
-        /// publisher: the other inner publishers are cancelled first, and, for an inner
-        /// publisher's failure, the upstream; the values kept are dropped.
+        /// publisher: the other inner publishers are cancelled first; the upstream, after an
+        /// inner publisher's failure, is let go of uncancelled, as Combine's lets it go; the
+        /// values kept are dropped.
         @inlinable
         func fail(_ error: Failure, by inner: Int?) {
             typealias Taken = (
@@ -362,14 +367,17 @@
                 // Sent at once, unless another thread is delivering: that one sends it after.
                 let isNow = state.turn.mayDeliver
                 state.stage = isNow ? .closed : .failing(downstream, error)
-                return (isNow ? downstream : nil, state.upstream.end(), all, kept)
+                var upstream = state.upstream.end()
+                if inner != nil, case .sunk(let token)? = upstream {
+                    state.failedInnerUpstream = token
+                    upstream = nil
+                }
+                return (isNow ? downstream : nil, upstream, all, kept)
             }
             guard let taken else { return }
             let failing = inner.flatMap { taken.all[$0] }
             for (key, link) in taken.all where key != inner { link.cancel() }
-            withExtendedLifetime(failing) {}
-            if inner != nil { taken.upstream?.cancel() }
-            withExtendedLifetime(taken.kept) {}
+            withExtendedLifetime((failing, taken.upstream, taken.kept)) {}
             taken.downstream?.receive(completion: .failure(error))
         }
     }

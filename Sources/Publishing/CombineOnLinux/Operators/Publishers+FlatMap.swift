@@ -88,9 +88,9 @@
         @inlinable
         func innerValue(_ value: Value, index: Int) -> Subscribers.Demand {
             let outcome = state.withLock { state -> Outcome in
-                guard let downstream = state.stage.downstream, state.inners[index] != nil else {
-                    return .ignored
-                }
+                // A value from an inner publisher that has finished still goes out while the
+                // stream is open, as Combine's sends it.
+                guard let downstream = state.stage.downstream else { return .ignored }
                 guard state.kept.isEmpty, state.demand > .none, state.turn.claim(.nested) else {
                     state.kept.push((index, value))
                     return .kept

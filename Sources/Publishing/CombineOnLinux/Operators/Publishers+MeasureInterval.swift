@@ -37,7 +37,9 @@
                     let interval = last.distance(to: now)
                     last = now  // before the value goes out, which may send another at once
                     downstream.send(interval)
-                }.handling(beforeSubscription: .ignored)
+                }
+                .handling(beforeSubscription: .ignored)
+                .askingUpstreamForReturnedDemand()
             }
         }
     }

@@ -30,6 +30,17 @@
             self.completeImmediately = completeImmediately
         }
 
+        /// Hands `subscriber` the empty subscription, then `.finished` if
+        /// ``completeImmediately`` is `true`, as Combine's does: whatever the subscriber did with
+        /// the subscription, cancelling it included, since there is nothing to cancel.
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
+        public func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            subscriber.receive(subscription: Subscriptions.empty)
+            if completeImmediately { subscriber.receive(completion: .finished) }
+        }
+
         /// Delivers `.finished` at once if ``completeImmediately`` is `true`.
         @usableFromInline
         package func subscribeClosures(

@@ -91,7 +91,9 @@
         public func prepend<S>(_ elements: S)
             -> Publishers.Sequence<[Output], Just<Output>.Failure>
         where Output == S.Element, S: Sequence {
-            Publishers.Sequence(sequence: Array(elements) + [output])
+            // Read as Combine reads it: its `underestimatedCount`, then its elements, never
+            // its `count`, which a lazy collection computes by walking it.
+            Publishers.Sequence(sequence: elements + [output])
         }
 
         /// The value, then `elements`, as a sequence publisher.
@@ -109,7 +111,8 @@
         public func append<S>(_ elements: S)
             -> Publishers.Sequence<[Output], Just<Output>.Failure>
         where Output == S.Element, S: Sequence {
-            Publishers.Sequence(sequence: [output] + Array(elements))
+            // As above.
+            Publishers.Sequence(sequence: [output] + elements)
         }
 
         /// Whether the value satisfies `predicate`, called now.

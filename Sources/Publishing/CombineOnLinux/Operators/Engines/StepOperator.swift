@@ -236,6 +236,11 @@
                 demand = .max(1)
             }
             (sent, demandAfter) = outer
+            if steps.asksUpstreamForReturnedDemand, demand > .none {
+                // Asked now, from inside the upstream's delivery, which may send at once.
+                state.withLock { $0.lifecycle.upstream }?.request(demand)
+                return .none
+            }
             return demand
         }
 

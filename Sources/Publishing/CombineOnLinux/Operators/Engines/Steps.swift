@@ -28,6 +28,9 @@
         package var requiresDemand = false
         /// What the subscription does with what comes before the upstream's subscription.
         package var beforeSubscription = BeforeSubscription.handled
+        /// Whether the demand a value's delivery returns is asked of the upstream at once, the
+        /// value's sender getting `.none`, as Combine's `measureInterval` asks it.
+        package var asksUpstreamForReturnedDemand = false
         /// Handles the upstream's completion: ends the stream (the forwarder ignores a second end).
         package var completion:
             (Subscribers.Completion<UpstreamFailure>, Forwarder<Output, Failure>) -> Void
@@ -69,6 +72,13 @@
         package func handling(beforeSubscription handling: BeforeSubscription) -> Self {
             var steps = self
             steps.beforeSubscription = handling
+            return steps
+        }
+
+        /// These steps, asking the upstream at once for the demand a value's delivery returns.
+        package func askingUpstreamForReturnedDemand() -> Self {
+            var steps = self
+            steps.asksUpstreamForReturnedDemand = true
             return steps
         }
 
