@@ -7,12 +7,15 @@
     import Testing
 
     /// A session that makes no request: it records what it is asked, hands out one
-    /// ``RecordingTask``, and keeps the completion handler for the test to call.
-    // @unchecked: tests only; the one test that uses it runs on one thread.
+    /// ``RecordingTask``, and keeps the completion handler for the test to call, or calls it at
+    /// once with `immediateResult`, as a mock session may.
+    // @unchecked: tests only; each test (each case of a parameterised one) makes its own session
+    // and uses it on one thread.
     private final class RecordingSession: URLSession, @unchecked Sendable {
         let task = RecordingTask()
         private(set) var tasksMade = 0
         private(set) var completionHandler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
+        var immediateResult: (Data, URLResponse)?
 
         override func dataTask(
             with request: URLRequest,
@@ -20,6 +23,7 @@
         ) -> URLSessionDataTask {
             tasksMade += 1
             self.completionHandler = completionHandler
+            if let (data, response) = immediateResult { completionHandler(data, response, nil) }
             return task
         }
 
@@ -70,6 +74,17 @@
             probe.cancel()
             probe.request(.max(1))
             #expect(session.task.events == [.resume, .resume])
+        }
+
+        @Test("A session that answers inside dataTask(with:) delivers, and the task is not resumed")
+        func sessionAnsweringAtOnce() {
+            let session = RecordingSession(configuration: .ephemeral)
+            session.immediateResult = (Data("[]".utf8), Self.response)
+            let probe = DemandProbe<URLSession.DataTaskPublisher.Output, URLError>(initial: .max(1))
+            session.dataTaskPublisher(for: Self.url).subscribe(probe)
+            #expect(probe.values.map(\.data) == [Data("[]".utf8)])
+            #expect(probe.completions.count == 1)
+            #expect(session.task.events.isEmpty)
         }
 
         @Test("Cancelling cancels the running task once, and its late result is dropped")

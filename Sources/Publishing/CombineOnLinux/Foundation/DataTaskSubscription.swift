@@ -16,20 +16,36 @@
     ///
     /// The task's completion handler holds the subscription until the result comes, as Combine
     /// holds a subscription until it completes: a subscriber need not keep it.
-    // @unchecked: every mutable field is in `state`, behind its lock; the task and the
-    // subscriber are called after the lock is released.
+    // @unchecked: every mutable field is in `state`, behind its lock; the session, the task and
+    // the subscriber are called after the lock is released.
     final class DataTaskSubscription<Downstream: Subscriber>: Subscription, CombineReflecting,
         DataTaskCompleting,
         // @unchecked: see above.
         @unchecked Sendable
     where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failure == URLError {
+        /// Where the data task stands.
+        private enum TaskStage {
+            case notMade
+            /// A request is making it, outside the lock: the session is code a test may override.
+            case making
+            case made(URLSessionDataTask)
+            /// Its result has come, or the subscription was cancelled.
+            case over
+        }
+
         private struct State {
             /// Until the result has been delivered or the subscription cancelled.
             var downstream: Downstream?
             var request: URLRequest
             var session: URLSession
-            /// Made at the first request.
-            var task: URLSessionDataTask?
+            var task = TaskStage.notMade
+        }
+
+        /// What a request does once it has released the lock.
+        private enum RequestStep {
+            case nothing
+            case resume(URLSessionDataTask)
+            case make(URLSession, URLRequest)
         }
 
         private let state: Locked<State>
@@ -42,25 +58,47 @@
 
         func request(_ demand: Subscribers.Demand) {
             precondition(demand > .none, "API Violation: demand must not be zero")
-            let task = state.withLock { state -> URLSessionDataTask? in
-                guard state.downstream != nil else { return nil }
-                if let task = state.task { return task }
+            let step = state.withLock { state -> RequestStep in
+                guard state.downstream != nil else { return .nothing }
+                switch state.task {
+                case .made(let task): return .resume(task)
+                case .making, .over: return .nothing
+                case .notMade:
+                    state.task = .making
+                    return .make(state.session, state.request)
+                }
+            }
+            switch step {
+            case .nothing:
+                return
+            case .resume(let task):
+                // Every request resumes it, as Combine's does; resuming a running task does
+                // nothing.
+                task.resume()
+            case .make(let session, let request):
                 // Through the protocol: the closure, run on the delegate queue, holds no generic
                 // type.
                 let target: any DataTaskCompleting = self
-                let task = state.session.dataTask(with: state.request) { data, response, error in
+                let task = session.dataTask(with: request) { data, response, error in
                     target.complete(data: data, response: response, error: error)
                 }
-                state.task = task
-                return task
+                // Kept and resumed unless the result came, or a cancel, while it was made.
+                let isLive = state.withLock { state -> Bool in
+                    guard case .making = state.task else { return false }
+                    state.task = .made(task)
+                    return true
+                }
+                if isLive { task.resume() }
             }
-            // Every request resumes it, as Combine's does; resuming a running task does nothing.
-            task?.resume()
         }
 
         func cancel() {
             let (task, downstream) = state.withLock { state in
-                (state.task.take(), state.downstream.take())
+                defer { state.task = .over }
+                guard case .made(let task) = state.task else {
+                    return (URLSessionDataTask?.none, state.downstream.take())
+                }
+                return (task, state.downstream.take())
             }
             // Only a task whose result has not come: a finished task is not cancelled.
             task?.cancel()
@@ -72,7 +110,7 @@
         /// `URLError(.unknown)`.
         func complete(data: Data?, response: URLResponse?, error: (any Error)?) {
             let taken = state.withLock { state in
-                state.task = nil
+                state.task = .over
                 return state.downstream.take()
             }
             guard let downstream = taken else { return }
