@@ -60,21 +60,24 @@
             @usableFromInline
             package func makeSteps() -> Steps<Upstream.Output, Failure, Output, Failure> {
                 let count = count
-                // Per subscription; deliveries to one subscription never overlap.
-                var buffer: [Upstream.Output] = []
+                // Per subscription; behind a lock, as a mirror may read it from another thread.
+                let buffer = Locked<[Upstream.Output]>([])
                 var steps = Steps<Upstream.Output, Failure, Output, Failure>(
                     value: { value, downstream in
-                        buffer.append(value)
-                        guard buffer.count == count else { return }
                         // Emptied before it is sent: a value sent from inside the delivery comes
                         // at once, and starts the next array.
-                        let full = buffer
-                        buffer = []
-                        downstream.send(full)
+                        let full = buffer.withLock { buffer -> [Upstream.Output]? in
+                            buffer.append(value)
+                            guard buffer.count == count else { return nil }
+                            defer { buffer = [] }
+                            return buffer
+                        }
+                        if let full { downstream.send(full) }
                     },
                     completion: { completion, downstream in
-                        if case .finished = completion, !buffer.isEmpty {
-                            downstream.finish(after: buffer)
+                        let rest = buffer.withLock { $0 }
+                        if case .finished = completion, !rest.isEmpty {
+                            downstream.finish(after: rest)
                         } else {
                             downstream.finish(completion)
                         }
@@ -86,7 +89,7 @@
                 steps.children = {
                     [
                         ("downstream", $0.downstream), ("upstreamSubscription", $0.upstream as Any),
-                        ("buffer", buffer), ("count", count),
+                        ("buffer", buffer.withLock { $0 }), ("count", count),
                     ]
                 }
                 return steps

@@ -28,14 +28,16 @@
             @usableFromInline
             package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let predicate = predicate
-                // Per subscription; deliveries to one subscription never overlap.
-                var previous: Output?
+                // Per subscription; behind a lock, as a mirror may read it from another thread.
+                let previous = Locked<Output?>(nil)
                 return Steps { value, downstream in
-                    if let previous, predicate(previous, value) { return }
-                    previous = value
+                    if let last = previous.withLock({ $0 }), predicate(last, value) { return }
+                    previous.withLock { $0 = value }
                     downstream.send(value)
                 }.handling(beforeSubscription: .traps)
-                    .reflecting { [("downstream", $0.downstream), ("last", previous as Any)] }
+                    .reflecting {
+                        [("downstream", $0.downstream), ("last", previous.withLock { $0 } as Any)]
+                    }
             }
         }
     }

@@ -74,13 +74,15 @@
             /// Sends the new result after each value; a thrown error fails the stream.
             @usableFromInline
             package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
-                var result = initialResult
+                // Per subscription; behind a lock, as a mirror may read it from another thread.
+                let result = Locked(initialResult)
                 let next = nextPartialResult
                 return Steps(
                     value: { value, downstream in
                         do {
-                            result = try next(result, value)
-                            downstream.send(result)
+                            let partial = try next(result.withLock { $0 }, value)
+                            result.withLock { $0 = partial }
+                            downstream.send(partial)
                         } catch {
                             downstream.fail(error)
                         }
@@ -90,7 +92,10 @@
                     }
                 ).handling(beforeSubscription: .valuesHandled)
                     .reflecting {
-                        [("downstream", $0.downstream), ("status", $0.status), ("result", result)]
+                        [
+                            ("downstream", $0.downstream), ("status", $0.status),
+                            ("result", result.withLock { $0 }),
+                        ]
                     }
             }
         }

@@ -125,13 +125,15 @@
             @usableFromInline
             package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 let predicate = predicate
-                // Per subscription; deliveries to one subscription never overlap.
-                var previous: Output?
+                // Per subscription; behind a lock, as a mirror may read it from another thread.
+                let previous = Locked<Output?>(nil)
                 return Steps(
                     value: { value, downstream in
                         do {
-                            if let previous, try predicate(previous, value) { return }
-                            previous = value
+                            if let last = previous.withLock({ $0 }), try predicate(last, value) {
+                                return
+                            }
+                            previous.withLock { $0 = value }
                             downstream.send(value)
                         } catch {
                             downstream.fail(error)
@@ -141,7 +143,9 @@
                         downstream.finish(completion.mapError { $0 as any Error })
                     }
                 ).handling(beforeSubscription: .traps)
-                    .reflecting { [("downstream", $0.downstream), ("last", previous as Any)] }
+                    .reflecting {
+                        [("downstream", $0.downstream), ("last", previous.withLock { $0 } as Any)]
+                    }
             }
         }
     }

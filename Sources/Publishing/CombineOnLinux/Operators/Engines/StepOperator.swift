@@ -58,10 +58,10 @@
 
     /// One subscription through a ``StepOperator``: the upstream's subscriber and the
     /// downstream's subscription, as a Combine operator's inner object is.
-    // @unchecked: `state` is behind its lock. `forwarder`, `steps`, `sent`, `demandAfter` and
-    // `upFront` are touched only by the upstream's deliveries, which
-    // Combine's contract makes serial (a nested delivery, on the same thread, saves and restores
-    // `sent` and `demandAfter`).
+    // @unchecked: `state` is behind its lock. `forwarder`, `sent`, `demandAfter` and `upFront`
+    // are touched only by the upstream's deliveries, which Combine's contract makes serial (a
+    // nested delivery, on the same thread, saves and restores `sent` and `demandAfter`); what
+    // the steps keep between values, a mirror may also read, so they keep it behind a lock.
     private final class StepSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber,
         // @unchecked: see above.
         Subscription, CombineReflecting, @unchecked Sendable
