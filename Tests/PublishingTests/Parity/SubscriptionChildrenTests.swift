@@ -39,6 +39,16 @@ private func dumped(_ subscription: (any Subscription)?) -> String {
 
 @Suite("Subscriptions show their state as Combine's do")
 struct SubscriptionChildrenTests {
+    @Test("objectWillChange's subscription shows its subscriber")
+    func objectWillChangeSubscriptionShowsItsSubscriber() {
+        let publisher = ObservableObjectPublisher()
+        let probe = ChildrenProbe<Void, Never>(asking: .max(1))
+        publisher.subscribe(probe)
+        #expect(children(of: probe.subscription).count == 1)
+        #expect(children(of: probe.subscription).first?.hasPrefix("downstream: ") == true)
+        #expect(children(of: probe.subscription).first?.contains("ChildrenProbe") == true)
+    }
+
     @Test("A subject's subscription shows its subject, subscriber and demand, until it ends")
     func subjectSubscriptionShowsItsParts() {
         let subject = PassthroughSubject<Int, Never>()

@@ -3,8 +3,8 @@
     // What Combine's subscriptions to subjects and value publishers show in a mirror, and so in
     // `dump()` and the debugger: a subject's its subject, subscriber and demand (the subject and
     // subscriber `nil` once it has ended); `Just`'s, `Optional.Publisher`'s and
-    // `Result.Publisher`'s their value, unlabelled (the last two in `OnceSubscription`). OpenCombine's tests, run against Apple's
-    // Combine, record each.
+    // `Result.Publisher`'s their value, unlabelled (the last two in `OnceSubscription`).
+    // OpenCombine's tests, run against Apple's Combine, record each.
 
     /// A weak reference, for a mirror that shows an object without keeping it.
     final class WeakReference: @unchecked Sendable {
@@ -59,15 +59,6 @@
             var children = conduitChildren(Self.self, reflected, parts, demand: parts.hasAsked)
             children[2].label = "hasAnyDemand"
             return children
-        }
-    }
-
-    extension ObservableObjectPublisher: SinkReflecting {
-        /// The subscriber, as Combine's shows.
-        package static func mirrorChildren(of reflected: Any?, _ parts: SinkMirrorParts)
-            -> [Mirror.Child]
-        {
-            [("downstream", parts.downstream)]
         }
     }
 

@@ -31,14 +31,7 @@
         public func receive<Downstream: Subscriber>(subscriber: Downstream)
         where Downstream.Input == Void, Downstream.Failure == Never {
             // A sink asks for every change: its closure goes straight in.
-            if let sink = subscriber as? Subscribers.Sink<Void, Never> {
-                guard let receiveValue = sink.directValueHandler else { return }
-                sink.attach(
-                    subscribeClosures(
-                        receiveCompletion: { sink.receive(completion: $0) },
-                        receiveValue: receiveValue))
-                return
-            }
+            guard !attachIfSink(subscriber) else { return }
             let subscription = ObservableObjectSubscription(subscriber)
             subscriber.receive(subscription: subscription)
             subscription.attach(

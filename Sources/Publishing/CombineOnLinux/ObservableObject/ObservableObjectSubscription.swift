@@ -27,6 +27,17 @@
 
         var description: String { "ObservableObjectPublisher" }
 
+        /// The subscriber, while the subscription lives, as Combine's shows.
+        var customMirror: Mirror {
+            let downstream = state.withLock { state -> Downstream? in
+                switch state.stage {
+                case .awaitingRequest(let downstream), .open(let downstream): downstream
+                case .cancelled: nil
+                }
+            }
+            return Mirror(self, children: [("downstream", downstream as Any)])
+        }
+
         init(_ downstream: Downstream) {
             state = Locked(State(stage: .awaitingRequest(downstream)))
         }
