@@ -1,7 +1,8 @@
 /// Where the action passed to a wait's `perform:` stood as the wait ended, for the hint of a
 /// wait that timed out.
 enum ActionStage: Equatable {
-    /// The wait timed out before the action began: the actor it runs on was busy all that time.
+    /// The wait timed out before the action began: what it runs on (its actor, or the shared
+    /// threads) did not get to it.
     case notBegun
     /// The action began, `since` after the wait began, and had not returned.
     case running(since: Duration)
@@ -24,8 +25,8 @@ enum ActionStage: Equatable {
     var sentence: String {
         switch self {
         case .notBegun:
-            "The action passed to perform: had not begun when the wait timed out: the actor it "
-                + "runs on was busy all that time."
+            "The action passed to perform: had not begun when the wait timed out: what it runs on "
+                + "(its actor, or the shared threads) did not get to it in that time."
         case .running(let since):
             "The action passed to perform: had not returned when the wait timed out; it began at "
                 + "+\(since.secondsText(decimals: 3))."

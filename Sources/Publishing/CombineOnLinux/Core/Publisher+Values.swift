@@ -289,8 +289,8 @@
             }
 
             /// The reply to one call: a value, the completion, passed over, or `nil` once the
-            /// iterator has ended. A task cancelled before or while it waits ends the iterator, as in
-            /// Combine, whose `next()` cancels it when its task is cancelled.
+            /// iterator has ended. A task cancelled before or while it waits ends the iterator, as
+            /// in Combine, whose `next()` cancels it when its task is cancelled.
             func next(isolation actor: isolated (any Actor)?) async -> Reply? {
                 // Erased, so that the `@Sendable` handler captures no metatype of the publisher.
                 let iterator: any Cancellable & Sendable = self

@@ -65,10 +65,11 @@
     /// The subscriber is handed this subscription at once, on the subscribing thread, as
     /// Combine's is; its requests go straight to the upstream; each upstream event is scheduled,
     /// and delivered through a ``Gate``; the demand a delivered value returns is asked of the
-    /// upstream, unless the subscription was cancelled meanwhile. A value scheduled before a
-    /// cancel is not delivered; a completion is, as Combine delivers it (the cancel comes after
-    /// the upstream ended, and ends nothing). The subscription holds its subscriber for as long
-    /// as it lives, as Combine's does: scheduled work keeps both until it has run.
+    /// upstream, unless the subscription was cancelled meanwhile. A cancel before the upstream
+    /// completes drops whatever is scheduled; once it has completed, a cancel ends nothing, and
+    /// every value and the completion scheduled are delivered, as Combine delivers them. The
+    /// subscription holds its subscriber for as long as it lives, as Combine's does: scheduled
+    /// work keeps both until it has run.
     // @unchecked: the mutable fields are in `state`, behind its lock; `gate` is set once, in
     // `init`, and after the subscription the downstream is reached only through it, which calls
     // its handlers one at a time; `schedule` is the operator's (it holds a scheduler, which any
