@@ -41,9 +41,6 @@ struct SchedulingLifetimeTests {
 
     @Test(
         "A value scheduled before a cancel is not delivered; its work keeps the subscriber until it runs",
-        .skippedInAppleImitation(
-            "the imitation's delay or receive(on:) (OpenCombine's) stopped the process once, on a loaded machine, taking its own lock twice on one thread (pthread_mutex_lock: Resource deadlock avoided) in one of these cases; which one is not yet found"
-        ),
         arguments: Operator.allCases)
     func valueScheduledBeforeCancel(_ kind: Operator) {
         let scheduler = DispatchQueue.test
@@ -67,11 +64,7 @@ struct SchedulingLifetimeTests {
     }
 
     @Test(
-        "A completion scheduled before a cancel is still delivered",
-        .skippedInAppleImitation(
-            "the imitation's delay or receive(on:) (OpenCombine's) stopped the process once, on a loaded machine, taking its own lock twice on one thread (pthread_mutex_lock: Resource deadlock avoided) in one of these cases; which one is not yet found"
-        ),
-        arguments: Operator.allCases)
+        "A completion scheduled before a cancel is still delivered", arguments: Operator.allCases)
     func completionScheduledBeforeCancel(_ kind: Operator) {
         let scheduler = DispatchQueue.test
         let subject = PassthroughSubject<Int, Never>()
@@ -97,9 +90,6 @@ struct SchedulingLifetimeTests {
 
     @Test(
         "A subscriber that keeps its subscription is kept by it after the stream ends",
-        .skippedInAppleImitation(
-            "the imitation's delay or receive(on:) (OpenCombine's) stopped the process once, on a loaded machine, taking its own lock twice on one thread (pthread_mutex_lock: Resource deadlock avoided) in one of these cases; which one is not yet found"
-        ),
         arguments: Operator.allCases)
     func subscriberKeptAfterTheEnd(_ kind: Operator) {
         let scheduler = DispatchQueue.test
