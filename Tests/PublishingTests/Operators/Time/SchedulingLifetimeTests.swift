@@ -39,53 +39,56 @@ struct SchedulingLifetimeTests {
         }
     }
 
+    /// An ``Unholding`` subscriber attached through one operator, which alone keeps it: the test
+    /// holds the subscription, to cancel it, and sees the subscriber go through a weak reference.
+    private final class Attachment {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        let received = Locked<[String]>([])
+        weak var subscriber: Unholding?
+        private var subscription: (any Subscription)?
+
+        init(through kind: Operator) {
+            let subscriber = Unholding(into: received)
+            self.subscriber = subscriber
+            let capture = CaptureSubscription(subscriber) { [weak self] in
+                self?.subscription = $0
+            }
+            kind.apply(to: subject, on: scheduler).subscribe(capture)
+        }
+
+        /// Cancels the subscription and lets go of it.
+        func cancel() {
+            subscription?.cancel()
+            subscription = nil
+        }
+    }
+
     @Test(
         "A value scheduled before a cancel is not delivered; its work keeps the subscriber until it runs",
         arguments: Operator.allCases)
     func valueScheduledBeforeCancel(_ kind: Operator) {
-        let scheduler = DispatchQueue.test
-        let subject = PassthroughSubject<Int, Never>()
-        let received = Locked<[String]>([])
-        weak var released: Unholding?
-        var subscription: (any Subscription)?
-        do {
-            let subscriber = Unholding(into: received)
-            released = subscriber
-            let capture = CaptureSubscription(subscriber) { subscription = $0 }
-            kind.apply(to: subject, on: scheduler).subscribe(capture)
-        }
-        subject.send(1)
-        subscription?.cancel()
-        subscription = nil
-        #expect(released != nil)
-        scheduler.advance(by: .milliseconds(Operator.interval))
-        #expect(received.withLock { $0 }.isEmpty)
-        #expect(released == nil)
+        let attached = Attachment(through: kind)
+        attached.subject.send(1)
+        attached.cancel()
+        #expect(attached.subscriber != nil)
+        attached.scheduler.advance(by: .milliseconds(Operator.interval))
+        #expect(attached.received.withLock { $0 }.isEmpty)
+        #expect(attached.subscriber == nil)
     }
 
     @Test(
         "A completion scheduled before a cancel is still delivered", arguments: Operator.allCases)
     func completionScheduledBeforeCancel(_ kind: Operator) {
-        let scheduler = DispatchQueue.test
-        let subject = PassthroughSubject<Int, Never>()
-        let received = Locked<[String]>([])
-        weak var released: Unholding?
-        var subscription: (any Subscription)?
-        do {
-            let subscriber = Unholding(into: received)
-            released = subscriber
-            let capture = CaptureSubscription(subscriber) { subscription = $0 }
-            kind.apply(to: subject, on: scheduler).subscribe(capture)
-        }
-        subject.send(1)
-        subject.send(completion: .finished)
+        let attached = Attachment(through: kind)
+        attached.subject.send(1)
+        attached.subject.send(completion: .finished)
         // The upstream has ended: the cancel ends nothing, and what was scheduled goes out.
-        subscription?.cancel()
-        subscription = nil
-        #expect(received.withLock { $0 }.isEmpty)
-        scheduler.advance(by: .milliseconds(Operator.interval))
-        #expect(received.withLock { $0 } == ["1", "finished"])
-        #expect(released == nil)
+        attached.cancel()
+        #expect(attached.received.withLock { $0 }.isEmpty)
+        attached.scheduler.advance(by: .milliseconds(Operator.interval))
+        #expect(attached.received.withLock { $0 } == ["1", "finished"])
+        #expect(attached.subscriber == nil)
     }
 
     @Test(
