@@ -58,8 +58,8 @@
 
     /// One subscription through a ``StepOperator``: the upstream's subscriber and the
     /// downstream's subscription, as a Combine operator's inner object is.
-    // @unchecked: `state` is behind its lock. `forwarder`, `sent`, `demandAfter` and `upFront`
-    // are touched only by the upstream's deliveries, which Combine's contract makes serial (a
+    // @unchecked: `state` is behind its lock. `forwarder`, `sent` and `demandAfter` are
+    // touched only by the upstream's deliveries, which Combine's contract makes serial (a
     // nested delivery, on the same thread, saves and restores `sent` and `demandAfter`); what
     // the steps keep between values, a mirror may also read, so they keep it behind a lock.
     private final class StepSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber,
@@ -77,10 +77,6 @@
             /// The subscriber cancelled before the upstream's subscription came: whether that
             /// subscription is cancelled when it comes is the steps' ``BeforeSubscription``.
             case cancelledBeforeSubscription
-            /// The subscriber is being handed this subscription, for steps that drop values up
-            /// front: what it asks for meanwhile is added up, and asked of the upstream with
-            /// those in one request afterwards, as Combine's `dropFirst` asks.
-            case handingOver(any Subscription, asked: Subscribers.Demand)
             case subscribed(any Subscription)
             /// The upstream ended itself, and the steps are handling its completion: a value they
             /// send needs demand as any other does, or waits for it.
@@ -92,7 +88,7 @@
             /// The upstream's subscription, while it is kept.
             var upstream: (any Subscription)? {
                 switch self {
-                case .handingOver(let upstream, _), .subscribed(let upstream): upstream
+                case .subscribed(let upstream): upstream
                 case .awaitingSubscription, .cancelledBeforeSubscription, .completing, .terminal:
                     nil
                 }
@@ -141,8 +137,6 @@
         /// Whether the value being handled was sent on, and the demand its delivery returned.
         private var sent = false
         private var demandAfter = Subscribers.Demand.none
-        /// How many of the values asked for up front are still to come.
-        private var upFront = 0
 
         /// The operator's type, which names this subscription.
         private let publisherType: Any.Type
@@ -172,7 +166,6 @@
         }
 
         func receive(subscription: any Subscription) {
-            let droppedUpFront = steps.droppedUpFront
             let cancelsLate = steps.beforeSubscription == .traps
             let isFirst = state.withLock { state -> Downstream?? in
                 if case .cancelledBeforeSubscription = state.lifecycle, !cancelsLate {
@@ -181,26 +174,13 @@
                 guard case .awaitingSubscription = state.lifecycle,
                     let downstream = state.downstream
                 else { return nil }
-                state.lifecycle =
-                    droppedUpFront > 0
-                    ? .handingOver(subscription, asked: .none) : .subscribed(subscription)
+                state.lifecycle = .subscribed(subscription)
                 return downstream
             }
             // A subscription after an early cancel is left alone, unless the steps cancel it.
             guard let isFirst else { return subscription.cancel() }
             guard let downstream = isFirst else { return }
-            upFront = droppedUpFront
             downstream.receive(subscription: self)
-            guard droppedUpFront > 0 else { return }
-            // Unless the subscriber cancelled while it was handed the subscription.
-            let asked = state.withLock { state -> Subscribers.Demand? in
-                guard case .handingOver(let upstream, let asked) = state.lifecycle else {
-                    return nil
-                }
-                state.lifecycle = .subscribed(upstream)
-                return asked
-            }
-            if let asked { subscription.request(asked * steps.valuesPerOutput + droppedUpFront) }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
@@ -220,17 +200,13 @@
             (sent, demandAfter) = (false, .none)
             steps.value(input, forwarder)
             // A value the steps dropped asks for another in its place, as Combine's filtering
-            // operators do, unless it was asked for up front; once the stream has ended, nothing
-            // more is asked.
+            // operators do; once the stream has ended, nothing more is asked.
             let demand: Subscribers.Demand
             if forwarder.isFinished {
                 demand = .none
             } else if sent {
                 demand = demandAfter * steps.valuesPerOutput
             } else if steps.valuesPerOutput > 1 {
-                demand = .none
-            } else if upFront > 0 {
-                upFront -= 1
                 demand = .none
             } else {
                 demand = .max(1)
@@ -284,10 +260,6 @@
                         "A request came before the upstream's subscription")
                 }
                 state.demand += demand
-                if case .handingOver(let upstream, let asked) = state.lifecycle {
-                    state.lifecycle = .handingOver(upstream, asked: asked + demand)
-                    return (nil, nil)
-                }
                 guard let value = state.heldLast.take(), let downstream = state.downstream.take()
                 else { return (state.lifecycle.upstream, nil) }
                 return (nil, (downstream, value, state.heldCompletion.take() ?? .finished))
@@ -368,7 +340,7 @@
             guard let children else { return Mirror(self, children: EmptyCollection()) }
             let (upstream, isFinished) = state.withLock { state in
                 switch state.lifecycle {
-                case .awaitingSubscription, .handingOver, .subscribed:
+                case .awaitingSubscription, .subscribed:
                     (state.lifecycle.upstream, false)
                 case .cancelledBeforeSubscription, .completing, .terminal: (nil, true)
                 }

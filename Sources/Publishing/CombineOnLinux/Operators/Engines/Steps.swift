@@ -15,10 +15,6 @@
     package struct Steps<Input, UpstreamFailure: Error, Output, Failure: Error> {
         /// Handles one upstream value: sends at most one value, or ends the stream.
         package var value: (Input, Forwarder<Output, Failure>) -> Void
-        /// How many values to ask the upstream for when subscribed, whatever the subscriber asks
-        /// (added to what it asks for then, in one request): the first values the steps drop,
-        /// which then ask for none in their place, as Combine's `dropFirst` asks.
-        package var droppedUpFront = 0
         /// How many upstream values make one value of the operator's (`collect(_:)`'s count):
         /// each request is asked of the upstream that many times over, and a value kept toward
         /// one asks for none in its place, as Combine's `collect(_:)` asks.
