@@ -10,6 +10,12 @@ import Testing
 
 @Suite("What Foundation's queues are given when they schedule work")
 struct QueueSchedulingTests {
+    static let imitationAddsAtTheDate: Comment = """
+        the imitation's operation queue scheduler (the kit's AppleSDKOverlay) adds a block \
+        operation at the date, where Apple's adds an operation at once that becomes ready at \
+        it, as OpenCombine's OperationQueueSchedulerTests (run against Apple's Combine) record
+        """
+
     /// An operation queue that keeps every operation added to it, and counts the closures.
     // @unchecked: `recorded` is behind its lock; the rest is OperationQueue's, safe from any
     // thread.
@@ -62,7 +68,9 @@ struct QueueSchedulingTests {
         #expect(runs.value == 1)
     }
 
-    @Test("An action for later is in the queue at once, not ready until its date, and runs once")
+    @Test(
+        "An action for later is in the queue at once, not ready until its date, and runs once",
+        .skippedInAppleImitation(Self.imitationAddsAtTheDate))
     func actionLaterWaitsInTheQueue() throws {
         let queue = RecordingQueue()
         let runs = Runs()
@@ -85,7 +93,9 @@ struct QueueSchedulingTests {
         #expect(runs.value == 1, "An operation that ran runs its action no more")
     }
 
-    @Test("Repeats add each next operation to the queue; a cancel inside a run ends them")
+    @Test(
+        "Repeats add each next operation to the queue; a cancel inside a run ends them",
+        .skippedInAppleImitation(Self.imitationAddsAtTheDate))
     func repeatsEndAtCancel() throws {
         let queue = RecordingQueue()
         let runs = Runs(signalAt: 3)
