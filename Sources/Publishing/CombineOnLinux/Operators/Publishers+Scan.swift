@@ -95,6 +95,7 @@
                         downstream.finish(completion.mapError { $0 as any Error })
                     }
                 ).handling(beforeSubscription: .valuesHandled)
+                    .handling(afterEnd: .valuesSent)
                     .reflecting {
                         [
                             ("downstream", $0.downstream), ("status", $0.status),
