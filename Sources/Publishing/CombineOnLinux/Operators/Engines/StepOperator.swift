@@ -252,7 +252,7 @@
 
         func request(_ demand: Subscribers.Demand) {
             if steps.requiresDemand {
-                precondition(demand > .none, "A subscriber must request at least one value")
+                demand.requireSomeValues()
             }
             typealias Held = (
                 Downstream, Downstream.Input, Subscribers.Completion<Downstream.Failure>

@@ -231,9 +231,7 @@
         }
 
         func request(_ demand: Subscribers.Demand) {
-            if traps.contains(.zeroDemand), demand == .none {
-                preconditionFailure("API Violation: demand must not be zero")
-            }
+            if traps.contains(.zeroDemand) { demand.requireSomeValues() }
             let current = state.withLock { state in
                 state.demand += demand
                 return state.link.subscription
