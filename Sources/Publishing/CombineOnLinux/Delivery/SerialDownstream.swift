@@ -69,6 +69,15 @@
             if let next { _ = deliverInTurn(next, isClaimed: false) }
         }
 
+        /// Hands the subscriber no subscription, if none is under way: events go to it from
+        /// now on without one, as Combine's `retry` sends it an upstream's completion that came
+        /// before that upstream's subscription.
+        func forgoHandOver() {
+            state.withLock { state in
+                if case .awaiting = state.handOver { state.handOver = .done }
+            }
+        }
+
         /// Sends `value`; returns the demand its delivery returned, or `.none` if it was queued
         /// for the delivering thread or the stream is over.
         func send(_ value: Downstream.Input) -> Subscribers.Demand {

@@ -47,6 +47,16 @@
         /// Which breaches of the protocol stop the program, as they stop Combine's operator.
         typealias Traps = SuccessionTraps
 
+        /// What a stage's completion before its subscription is, where the stages stand for
+        /// this subscription (``Shape/handedOverAtFirstSubscription``); elsewhere it counts.
+        enum EarlyCompletion {
+            /// Nothing: the stage goes on waiting (`catch`, `append`, as Combine's).
+            case ignored
+            /// The stage's completion, as after its subscription: a finish reaches the
+            /// subscriber, which has been handed nothing (`retry`, as Combine's).
+            case counted
+        }
+
         /// What a mirror of the subscription, or of a stage's subscriber, shows.
         enum Reflection {
             /// Nothing: the operator's name only.
@@ -113,6 +123,7 @@
         private let returnedDemand: ReturnedDemand
         private let unasked: Unasked
         private let reflection: Reflection
+        private let earlyCompletion: EarlyCompletion
         let traps: Traps
         /// The subscriber, for the mirror only.
         private let downstreamDescription: String
@@ -138,8 +149,9 @@
             _ downstream: Downstream, of publisherType: Any.Type,
             shape: Shape = .handedOverAtOnce, returnedDemand: ReturnedDemand = .toSender,
             unasked: Unasked = .delivered, reflection: Reflection = .name, traps: Traps = [],
-            keepsSubscriber: Bool = false
+            earlyCompletion: EarlyCompletion = .ignored, keepsSubscriber: Bool = false
         ) {
+            self.earlyCompletion = earlyCompletion
             keptSubscriber = keepsSubscriber ? downstream : nil
             self.traps = traps
             self.publisherType = publisherType
@@ -300,14 +312,22 @@
 
         /// Whether `stage` is the latest, so that its completion counts; if it is, its
         /// subscription is let go uncancelled, as an upstream that has completed is not
-        /// cancelled in Combine. A completion before the stage's subscription does not count
-        /// where the stages stand for this subscription, as in Combine's `catch` and `append`.
+        /// cancelled in Combine. Where the stages stand for this subscription, a completion
+        /// before the stage's subscription counts as ``EarlyCompletion`` says.
         func completed(_ stage: Int) -> Bool {
-            let shape = shape
+            let (shape, earlyCompletion) = (shape, earlyCompletion)
+            var forgoesHandOver = false
             let (isCurrent, subscription) = state.withLock { state in
                 guard state.stage == stage else { return (false, nil as (any Subscription)?) }
                 if case .awaiting = state.link {
-                    guard case .handedOverAtOnce = shape else { return (false, nil) }
+                    guard case .handedOverAtOnce = shape else {
+                        guard earlyCompletion == .counted else { return (false, nil) }
+                        if case .awaiting = state.handOver {
+                            state.handOver = .done
+                            forgoesHandOver = true
+                        }
+                        return (true, state.link.release())
+                    }
                     precondition(
                         !traps.contains(.completionBeforeSubscription),
                         "\(subscriptionDescription(of: publisherType)) was sent a completion before its subscription"
@@ -316,6 +336,7 @@
                 return (true, state.link.release())
             }
             withExtendedLifetime(subscription) {}
+            if forgoesHandOver { downstream.forgoHandOver() }
             return isCurrent
         }
 
