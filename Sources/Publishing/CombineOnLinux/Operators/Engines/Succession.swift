@@ -190,6 +190,21 @@
             _ publisher: Upstream, stage: Int, onFinish: (() -> Void)? = nil,
             onFailure: @escaping (Upstream.Failure) -> Void
         ) where Upstream.Output == Downstream.Input {
+            subscribe(publisher, stage: stage, as: { $0 }, onFinish: onFinish, onFailure: onFailure)
+        }
+
+        /// Subscribes to `publisher` as stage `stage`, as
+        /// ``subscribe(_:stage:onFinish:onFailure:)`` does, through the subscriber `wrap` makes of
+        /// the stage's: a type of its own, as Combine's `append` gives its suffix's subscriber.
+        func subscribe<Upstream: Publisher, Wrapper: Subscriber>(
+            _ publisher: Upstream, stage: Int,
+            as wrap: (SuccessionStage<Upstream, Downstream>) -> Wrapper,
+            onFinish: (() -> Void)? = nil, onFailure: @escaping (Upstream.Failure) -> Void
+        )
+        where
+            Upstream.Output == Downstream.Input, Wrapper.Input == Upstream.Output,
+            Wrapper.Failure == Upstream.Failure
+        {
             let (isLive, previous) = state.withLock { state -> (Bool, (any Subscription)?) in
                 guard stage > state.stage else { return (false, nil) }
                 state.stage = stage
@@ -201,8 +216,9 @@
             previous?.cancel()
             guard isLive else { return }
             publisher.subscribe(
-                SuccessionStage<Upstream, Downstream>(
-                    self, stage: stage, onFinish: onFinish, onFailure: onFailure))
+                wrap(
+                    SuccessionStage<Upstream, Downstream>(
+                        self, stage: stage, onFinish: onFinish, onFailure: onFailure)))
         }
 
         /// Ends the stream with `error`.
