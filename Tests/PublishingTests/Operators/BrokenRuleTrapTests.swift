@@ -56,7 +56,8 @@ struct BrokenRuleTrapTests {
                 [1, 2, 3].publisher.subscribe(on: ImmediateScheduler.shared).subscribe(probe)
             }
             expectStopped(
-                result, saying: "SubscribeOn was asked for values from inside its upstream's request"
+                result,
+                saying: "SubscribeOn was asked for values from inside its upstream's request"
             )
         }
     #endif

@@ -132,11 +132,13 @@ struct BufferTests {
                 subject.send(1)
                 subject.send(2)
             }
-            expectStopped(result, saying: "Buffer's .customError closure called back into the buffer")
+            expectStopped(
+                result, saying: "Buffer's .customError closure called back into the buffer")
         }
     #endif
 
-    @Test("A .customError closure that calls nothing back fails the stream once, at the next request")
+    @Test(
+        "A .customError closure that calls nothing back fails the stream once, at the next request")
     func customErrorFailsAtTheNextRequest() {
         let subject = PassthroughSubject<Int, TestError>()
         var cancels = 0

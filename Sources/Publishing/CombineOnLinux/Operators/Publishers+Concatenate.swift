@@ -37,7 +37,8 @@
                 succession.subscribe(
                     prefix, stage: 0,
                     onFinish: {
-                        succession.subscribe(suffix, stage: 1, as: { SuffixSubscriber(stage: $0) }) {
+                        succession.subscribe(suffix, stage: 1, as: { SuffixSubscriber(stage: $0) })
+                        {
                             succession.fail($0)
                         }
                     },
