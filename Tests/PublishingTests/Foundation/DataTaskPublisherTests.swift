@@ -78,7 +78,11 @@
 
         // OpenCombine's URLSessionTests.testURLSessionSubscriptionReflection, run against
         // Apple's Combine.
-        @Test("The subscription shows its task, subscriber, publisher and demand, until it ends")
+        @Test(
+            "The subscription shows its task, subscriber, publisher and demand, until it ends",
+            .skippedInAppleImitation(
+                "the imitation's data task subscription (OpenCombine's) has no custom mirror, and shows its stored fields, its lock among them"
+            ))
         func subscriptionShowsItsParts() {
             let session = RecordingSession(configuration: .ephemeral)
             let publisher = session.dataTaskPublisher(for: Self.url)
