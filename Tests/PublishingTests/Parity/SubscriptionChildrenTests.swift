@@ -195,3 +195,32 @@ private struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+extension SubscriptionChildrenTests {
+    private final class Model: ObservableObject {
+        @Published var count = 0
+    }
+
+    // OpenCombine's PublishedTests.testPublishedSubjectConduitReflection, run against Apple's
+    // Combine.
+    @Test("A property's subscription shows its subject, subscriber and demand, until it ends")
+    func publishedSubscriptionShowsItsParts() {
+        let model = Model()
+        let probe = ChildrenProbe<Int, Never>(asking: .max(3))
+        model.$count.subscribe(probe)
+        let shown = children(of: probe.subscription)
+        #expect(
+            shown.map { $0.prefix { $0 != ":" } } == ["parent", "downstream", "demand", "subject"])
+        #expect(shown[0].contains("PublishedSubject"))
+        #expect(shown[1] == "downstream: Optional(ChildrenProbe)")
+        // The current value used one of the three.
+        #expect(shown[2] == "demand: max(2)")
+        #expect(shown[3] == shown[0].replacingOccurrences(of: "parent", with: "subject"))
+        probe.subscription?.cancel()
+        #expect(
+            children(of: probe.subscription) == [
+                "parent: nil", "downstream: nil", "demand: max(2)", "subject: nil",
+            ])
+    }
+
+}

@@ -33,7 +33,7 @@
                 let (upstream, retries) = (upstream, retries)
                 let succession = Succession(
                     subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
-                    returnedDemand: .askedOfStage, unasked: .trapped)
+                    returnedDemand: .askedOfStage, unasked: .trapped, earlyCompletion: .counted)
                 let attempts = Locked(Attempts.idle)
                 // An attempt that fails while it is being subscribed to (an upstream that fails
                 // at once) starts the next once that subscribe has returned, as in Combine: the

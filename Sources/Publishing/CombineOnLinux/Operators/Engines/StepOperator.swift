@@ -185,8 +185,8 @@
 
         func receive(_ input: Input) -> Subscribers.Demand {
             guard !forwarder.isFinished else { return receiveAfterEnd(input) }
-            let (attached, early) = state.withLock {
-                ($0.downstream != nil, $0.lifecycle.isAwaitingSubscription)
+            let (attached, early, unasked) = state.withLock {
+                ($0.downstream != nil, $0.lifecycle.isAwaitingSubscription, $0.demand == .none)
             }
             guard attached else { return receiveAfterEnd(input) }
             if early {
@@ -195,6 +195,10 @@
                 case .ignored: return .none
                 case .traps: preconditionFailure("A value came before the upstream's subscription")
                 }
+            } else if unasked, steps.trapsOnUnaskedValue {
+                preconditionFailure(
+                    "\(subscriptionDescription(of: publisherType)) was sent a value it did not ask for"
+                )
             }
             let outer = (sent, demandAfter)
             (sent, demandAfter) = (false, .none)

@@ -22,6 +22,9 @@
         /// Whether a request for no values stops the program, as Combine's `dropFirst`,
         /// `drop(while:)` and `replaceEmpty` do (a request must ask for at least one value).
         package var requiresDemand = false
+        /// Whether a value the subscriber has not asked for stops the program, as Combine's
+        /// `replaceError` does (it counts the subscriber's demand down, below zero).
+        package var trapsOnUnaskedValue = false
         /// What the subscription does with what comes before the upstream's subscription.
         package var beforeSubscription = BeforeSubscription.handled
         /// What the subscription does with what comes after the stream's end.

@@ -13,59 +13,8 @@
         // @unchecked: see above.
         @unchecked Sendable
     {
-        /// When the subscriber is handed this subscription, and what the stages are to it.
-        enum Shape {
-            /// At once, before any stage, whose subscribers are their own (`switchToLatest`,
-            /// whose publisher of publishers is subscribed to beside it).
-            case handedOverAtOnce
-            /// When the first stage's subscription comes, until which the subscriber has
-            /// nothing to ask of; each stage's subscriber stands for this subscription (its
-            /// name, its identifier), as Combine's one-upstream-at-a-time operators' do
-            /// (`catch`, `retry`, `append`).
-            case handedOverAtFirstSubscription
-        }
-
-        /// Where the demand goes that a value's delivery returns.
-        enum ReturnedDemand {
-            /// Back to the stage that sent the value.
-            case toSender
-            /// Asked of the current stage, the sender getting `.none` (`retry`, as Combine's).
-            case askedOfStage
-        }
-
-        /// What becomes of a value the subscriber has not asked for, or that comes from a stage
-        /// before its subscription.
-        enum Unasked {
-            case delivered
-            /// Dropped, its sender getting `.none` (`append`, as Combine's).
-            case dropped
-            /// Stops the program, the upstream having broken its contract (`catch`, `retry`,
-            /// `switchToLatest`, as Combine's).
-            case trapped
-        }
-
         /// Which breaches of the protocol stop the program, as they stop Combine's operator.
         typealias Traps = SuccessionTraps
-
-        /// What the subscription does with what a broken stage sends after the stream's end (a
-        /// completion, or the subscriber's cancel), as its Combine counterpart does.
-        enum AfterEnd {
-            /// Nothing reaches the subscriber.
-            case ignored
-            /// A value from any stage still reaches the subscriber, asked for or not, returning
-            /// its demand; completions are ignored. A cancel while a later stage's subscription is
-            /// awaited is lost: the stage is asked for what is owed when its subscription comes,
-            /// and its events go on (`catch`, as Combine's).
-            case valuesDelivered
-        }
-
-        /// What a mirror of the subscription, or of a stage's subscriber, shows.
-        enum Reflection {
-            /// Nothing: the operator's name only.
-            case name
-            /// The subscriber and what it is still owed (`catch`, as Combine's).
-            case downstreamAndDemand
-        }
 
         /// The latest stage's link to its upstream.
         private enum Link {
@@ -125,6 +74,7 @@
         private let returnedDemand: ReturnedDemand
         private let unasked: Unasked
         private let reflection: Reflection
+        private let earlyCompletion: EarlyCompletion
         let traps: Traps
         private let afterEnd: AfterEnd
         /// The subscriber, for the mirror only.
@@ -151,8 +101,10 @@
             _ downstream: Downstream, of publisherType: Any.Type,
             shape: Shape = .handedOverAtOnce, returnedDemand: ReturnedDemand = .toSender,
             unasked: Unasked = .delivered, reflection: Reflection = .name, traps: Traps = [],
-            afterEnd: AfterEnd = .ignored, keepsSubscriber: Bool = false
+            earlyCompletion: EarlyCompletion = .ignored, afterEnd: AfterEnd = .ignored,
+            keepsSubscriber: Bool = false
         ) {
+            self.earlyCompletion = earlyCompletion
             // Values after the end go to the subscriber, held for them.
             let keepsSubscriber = keepsSubscriber || afterEnd == .valuesDelivered
             keptSubscriber = keepsSubscriber ? downstream : nil
@@ -194,6 +146,21 @@
             _ publisher: Upstream, stage: Int, onFinish: (() -> Void)? = nil,
             onFailure: @escaping (Upstream.Failure) -> Void
         ) where Upstream.Output == Downstream.Input {
+            subscribe(publisher, stage: stage, as: { $0 }, onFinish: onFinish, onFailure: onFailure)
+        }
+
+        /// Subscribes to `publisher` as stage `stage`, as
+        /// ``subscribe(_:stage:onFinish:onFailure:)`` does, through the subscriber `wrap` makes of
+        /// the stage's: a type of its own, as Combine's `append` gives its suffix's subscriber.
+        func subscribe<Upstream: Publisher, Wrapper: Subscriber>(
+            _ publisher: Upstream, stage: Int,
+            as wrap: (SuccessionStage<Upstream, Downstream>) -> Wrapper,
+            onFinish: (() -> Void)? = nil, onFailure: @escaping (Upstream.Failure) -> Void
+        )
+        where
+            Upstream.Output == Downstream.Input, Wrapper.Input == Upstream.Output,
+            Wrapper.Failure == Upstream.Failure
+        {
             let (isLive, previous) = state.withLock { state -> (Bool, (any Subscription)?) in
                 guard stage > state.stage else { return (false, nil) }
                 state.stage = stage
@@ -205,8 +172,9 @@
             previous?.cancel()
             guard isLive else { return }
             publisher.subscribe(
-                SuccessionStage<Upstream, Downstream>(
-                    self, stage: stage, onFinish: onFinish, onFailure: onFailure))
+                wrap(
+                    SuccessionStage<Upstream, Downstream>(
+                        self, stage: stage, onFinish: onFinish, onFailure: onFailure)))
         }
 
         /// Ends the stream with `error`.
@@ -322,14 +290,22 @@
 
         /// Whether `stage` is the latest, so that its completion counts; if it is, its
         /// subscription is let go uncancelled, as an upstream that has completed is not
-        /// cancelled in Combine. A completion before the stage's subscription does not count
-        /// where the stages stand for this subscription, as in Combine's `catch` and `append`.
+        /// cancelled in Combine. Where the stages stand for this subscription, a completion
+        /// before the stage's subscription counts as ``EarlyCompletion`` says.
         func completed(_ stage: Int) -> Bool {
-            let shape = shape
+            let (shape, earlyCompletion) = (shape, earlyCompletion)
+            var forgoesHandOver = false
             let (isCurrent, subscription) = state.withLock { state in
                 guard state.stage == stage else { return (false, nil as (any Subscription)?) }
                 if case .awaiting = state.link {
-                    guard case .handedOverAtOnce = shape else { return (false, nil) }
+                    guard case .handedOverAtOnce = shape else {
+                        guard earlyCompletion == .counted else { return (false, nil) }
+                        if case .awaiting = state.handOver {
+                            state.handOver = .done
+                            forgoesHandOver = true
+                        }
+                        return (true, state.link.release())
+                    }
                     precondition(
                         !traps.contains(.completionBeforeSubscription),
                         "\(subscriptionDescription(of: publisherType)) was sent a completion before its subscription"
@@ -338,6 +314,7 @@
                 return (true, state.link.release())
             }
             withExtendedLifetime(subscription) {}
+            if forgoesHandOver { downstream.forgoHandOver() }
             return isCurrent
         }
 
