@@ -95,10 +95,12 @@ struct FlatMapEdgeTests {
         // asked for (one), and no more.
         inner.send(2)
         inner.send(3)
-        inner.send(completion: .finished)
         #expect(probe.values == [1, 2])
-        #expect(probe.completions == [.failure(TestError(code: 1))])
         #expect(upstream.requests == [.max(1)])
+        // Its finish then is not sent on. (What it asks of the upstream then, no test run
+        // against Apple's Combine shows: the imitation asks for one more; Linux does not.)
+        inner.send(completion: .finished)
+        #expect(probe.completions == [.failure(TestError(code: 1))])
     }
 
     @Test("Each finish of an inner publisher asks the upstream for one more, a repeated one too")
