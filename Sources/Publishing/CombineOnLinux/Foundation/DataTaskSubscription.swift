@@ -57,7 +57,7 @@
         }
 
         func request(_ demand: Subscribers.Demand) {
-            precondition(demand > .none, "API Violation: demand must not be zero")
+            demand.requireSomeValues()
             let step = state.withLock { state -> RequestStep in
                 guard state.downstream != nil else { return .nothing }
                 switch state.task {

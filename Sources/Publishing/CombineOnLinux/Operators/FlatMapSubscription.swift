@@ -235,7 +235,7 @@
         func request(_ demand: Subscribers.Demand) {
             // Combine's flatMap stops the program here (OpenCombine's FlatMapTests, run against
             // it).
-            precondition(demand > .none, "A subscriber must request at least one value")
+            demand.requireSomeValues()
             let (isNested, toUnlimit) = state.withLock { state in
                 guard state.stage.isOpen else {
                     return (true, [any Subscription]())

@@ -34,7 +34,8 @@
                 let handler = handler
                 let succession = Succession(
                     subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
-                    unasked: .trapped, reflection: .downstreamAndDemand, traps: .secondFailure)
+                    unasked: .trapped, reflection: .downstreamAndDemand, traps: .secondFailure,
+                    afterEnd: .valuesDelivered)
                 succession.subscribe(upstream, stage: 0) { error in
                     succession.subscribe(handler(error), stage: 1) { succession.fail($0) }
                 }
@@ -76,7 +77,8 @@
                 let handler = handler
                 let succession = Succession(
                     subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
-                    unasked: .trapped, reflection: .downstreamAndDemand, traps: .secondFailure)
+                    unasked: .trapped, reflection: .downstreamAndDemand, traps: .secondFailure,
+                    afterEnd: .valuesDelivered)
                 succession.subscribe(upstream, stage: 0) { error in
                     do {
                         succession.subscribe(try handler(error), stage: 1) {

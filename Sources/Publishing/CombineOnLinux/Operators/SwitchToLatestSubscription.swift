@@ -148,7 +148,7 @@
         // MARK: The downstream's subscription
 
         func request(_ demand: Subscribers.Demand) {
-            precondition(demand > .none, "API Violation: demand must not be zero")
+            demand.requireSomeValues()
             let inner = state.withLock { state in
                 state.demand += demand
                 return state.inner

@@ -47,6 +47,18 @@
         /// Which breaches of the protocol stop the program, as they stop Combine's operator.
         typealias Traps = SuccessionTraps
 
+        /// What the subscription does with what a broken stage sends after the stream's end (a
+        /// completion, or the subscriber's cancel), as its Combine counterpart does.
+        enum AfterEnd {
+            /// Nothing reaches the subscriber.
+            case ignored
+            /// A value from any stage still reaches the subscriber, asked for or not, returning
+            /// its demand; completions are ignored. A cancel while a later stage's subscription is
+            /// awaited is lost: the stage is asked for what is owed when its subscription comes,
+            /// and its events go on (`catch`, as Combine's).
+            case valuesDelivered
+        }
+
         /// What a mirror of the subscription, or of a stage's subscriber, shows.
         enum Reflection {
             /// Nothing: the operator's name only.
@@ -114,6 +126,7 @@
         private let unasked: Unasked
         private let reflection: Reflection
         let traps: Traps
+        private let afterEnd: AfterEnd
         /// The subscriber, for the mirror only.
         private let downstreamDescription: String
 
@@ -138,10 +151,13 @@
             _ downstream: Downstream, of publisherType: Any.Type,
             shape: Shape = .handedOverAtOnce, returnedDemand: ReturnedDemand = .toSender,
             unasked: Unasked = .delivered, reflection: Reflection = .name, traps: Traps = [],
-            keepsSubscriber: Bool = false
+            afterEnd: AfterEnd = .ignored, keepsSubscriber: Bool = false
         ) {
+            // Values after the end go to the subscriber, held for them.
+            let keepsSubscriber = keepsSubscriber || afterEnd == .valuesDelivered
             keptSubscriber = keepsSubscriber ? downstream : nil
             self.traps = traps
+            self.afterEnd = afterEnd
             self.publisherType = publisherType
             self.shape = shape
             self.returnedDemand = returnedDemand
@@ -215,9 +231,7 @@
         }
 
         func request(_ demand: Subscribers.Demand) {
-            if traps.contains(.zeroDemand), demand == .none {
-                preconditionFailure("API Violation: demand must not be zero")
-            }
+            if traps.contains(.zeroDemand) { demand.requireSomeValues() }
             let current = state.withLock { state in
                 state.demand += demand
                 return state.link.subscription
@@ -226,10 +240,15 @@
         }
 
         func cancel() {
-            let (current, companion) = state.withLock { state in
+            let afterEnd = afterEnd
+            let cancelling = state.withLock { state -> ((any Subscription)?, (any Cancellable)?)? in
+                if afterEnd == .valuesDelivered, state.stage > 0, case .awaiting = state.link {
+                    return nil
+                }
                 state.stage = .max
                 return (state.link.release(), state.companion.take())
             }
+            guard let (current, companion) = cancelling else { return }
             current?.cancel()
             companion?.cancel()
             downstream.cancel()
@@ -268,11 +287,11 @@
 
         func deliver(_ value: Downstream.Input, stage: Int) -> Subscribers.Demand {
             let unasked = unasked
-            let isCurrent = state.withLock { state in
-                guard state.stage == stage else { return false }
+            let (isCurrent, isOver) = state.withLock { state in
+                guard state.stage == stage else { return (false, state.stage == .max) }
                 switch (unasked, state.link) {
                 case (.dropped, .attached) where state.demand == .none, (.dropped, .awaiting):
-                    return false
+                    return (false, false)
                 case (.trapped, _):
                     precondition(
                         state.demand > .none,
@@ -281,9 +300,12 @@
                 default: break
                 }
                 if state.demand > .none { state.demand -= 1 }
-                return true
+                return (true, false)
             }
-            guard isCurrent else { return .none }
+            guard isCurrent else {
+                guard isOver, afterEnd == .valuesDelivered, let keptSubscriber else { return .none }
+                return keptSubscriber.receive(value)
+            }
             let more = downstream.send(value)
             let current = state.withLock { state in
                 state.demand += more
