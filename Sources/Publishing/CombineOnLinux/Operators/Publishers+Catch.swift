@@ -33,7 +33,7 @@
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let handler = handler
                 let succession = Succession(
-                    subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
+                    subscriber, of: Self.self,
                     unasked: .trapped, reflection: .downstreamAndDemand, traps: .secondFailure,
                     afterEnd: .valuesDelivered)
                 succession.subscribe(upstream, stage: 0) { error in
@@ -76,7 +76,7 @@
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let handler = handler
                 let succession = Succession(
-                    subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
+                    subscriber, of: Self.self,
                     unasked: .trapped, reflection: .downstreamAndDemand, traps: .secondFailure,
                     afterEnd: .valuesDelivered)
                 succession.subscribe(upstream, stage: 0) { error in

@@ -29,7 +29,7 @@
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let suffix = suffix
                 let succession = Succession(
-                    subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
+                    subscriber, of: Self.self,
                     unasked: .dropped, keepsSubscriber: true)
                 // The suffix is held until the stream ends or is cancelled, as Combine's is,
                 // whatever becomes of the prefix (which holds the closure that subscribes it).

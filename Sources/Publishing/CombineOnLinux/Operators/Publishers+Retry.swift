@@ -32,7 +32,7 @@
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let (upstream, retries) = (upstream, retries)
                 let succession = Succession(
-                    subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
+                    subscriber, of: Self.self,
                     returnedDemand: .askedOfStage, unasked: .trapped, earlyCompletion: .counted)
                 let attempts = Locked(Attempts.idle)
                 // An attempt that fails while it is being subscribed to (an upstream that fails

@@ -1,13 +1,16 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
     /// The subscription of an operator that subscribes to one upstream after another (`catch`,
-    /// `retry`, `append`, `switchToLatest`), as Combine's do: the subscriber's demand goes to the
-    /// current upstream, and a new one is asked for what is still owed.
+    /// `retry`, `append`), as Combine's do: the subscriber's demand goes to the current
+    /// upstream, and a new one is asked for what is still owed.
     ///
     /// Each upstream is a *stage*, numbered from zero; only the latest stage delivers, and once
     /// the stream has ended or been cancelled, a stage that comes later is cancelled at once.
-    /// Stages that overlap (`switchToLatest`'s, and its publisher of publishers) may send from
-    /// different threads at once: the subscriber is reached through a ``SerialDownstream``.
+    /// The subscriber is handed this subscription when the first stage's subscription comes,
+    /// until which it has nothing to ask of; each stage's subscriber stands for this
+    /// subscription (its name, its identifier), as Combine's operators' do. A broken stage may
+    /// still send from another thread: the subscriber is reached through a
+    /// ``SerialDownstream``.
     // @unchecked: every mutable field is in `state`, behind its lock; `downstream` locks itself.
     final class Succession<Downstream: Subscriber>: Subscription, CombineReflecting,
         // @unchecked: see above.
@@ -57,20 +60,18 @@
             var handOver = HandOver.awaiting
             /// What the subscriber has asked for and not yet been sent.
             var demand = Subscribers.Demand.none
-            /// Ended with the stream: `switchToLatest`'s subscription to its publisher of
-            /// publishers.
+            /// Ended with the stream: what the operator holds until then (`append`'s suffix).
             var companion: (any Cancellable)?
         }
 
         private let state = Locked(State())
         private let downstream: SerialDownstream<Downstream>
         /// The subscriber, held for the subscription's life where Combine's operator holds it so
-        /// (`append`, `switchToLatest`): one that keeps its subscription is kept with it until it
+        /// (`append`): one that keeps its subscription is kept with it until it
         /// lets it go. Elsewhere it is let go at the stream's end, as `downstream` lets it go.
         private let keptSubscriber: Downstream?
         /// The operator's type, which names this subscription.
         private let publisherType: Any.Type
-        let shape: Shape
         private let returnedDemand: ReturnedDemand
         private let unasked: Unasked
         private let reflection: Reflection
@@ -94,12 +95,11 @@
             }
         }
 
-        /// Hands `downstream` this subscription, at once or at the first stage's subscription
-        /// as `shape` says; the stages then come with
-        /// ``subscribe(_:stage:onFinish:onFailure:)``.
+        /// Makes the subscription for `downstream`, which is handed it at the first stage's
+        /// subscription; the stages come with ``subscribe(_:stage:onFinish:onFailure:)``.
         init(
             _ downstream: Downstream, of publisherType: Any.Type,
-            shape: Shape = .handedOverAtOnce, returnedDemand: ReturnedDemand = .toSender,
+            returnedDemand: ReturnedDemand = .toSender,
             unasked: Unasked = .delivered, reflection: Reflection = .name, traps: Traps = [],
             earlyCompletion: EarlyCompletion = .ignored, afterEnd: AfterEnd = .ignored,
             keepsSubscriber: Bool = false
@@ -111,7 +111,6 @@
             self.traps = traps
             self.afterEnd = afterEnd
             self.publisherType = publisherType
-            self.shape = shape
             self.returnedDemand = returnedDemand
             self.unasked = unasked
             self.reflection = reflection
@@ -131,10 +130,6 @@
                     return state.link.subscription
                 }
                 current?.request(more)
-            }
-            if case .handedOverAtOnce = shape {
-                state.withLock { $0.handOver = .done }
-                self.downstream.receive(subscription: self)
             }
         }
 
@@ -199,7 +194,6 @@
         }
 
         func request(_ demand: Subscribers.Demand) {
-            if traps.contains(.zeroDemand) { demand.requireSomeValues() }
             let current = state.withLock { state in
                 state.demand += demand
                 return state.link.subscription
@@ -232,7 +226,7 @@
                 switch state.link {
                 case .awaiting: state.link = .attached(subscription)
                 case .attached: return .refused
-                // After the stage's completion: let be, as Combine's `switchToLatest` does.
+                // After the stage's completion: let be, as Combine's operators do.
                 case .released: return .ignored
                 }
                 // Owed: what was asked before, and, before the hand-over, through a stage's
@@ -290,26 +284,19 @@
 
         /// Whether `stage` is the latest, so that its completion counts; if it is, its
         /// subscription is let go uncancelled, as an upstream that has completed is not
-        /// cancelled in Combine. Where the stages stand for this subscription, a completion
-        /// before the stage's subscription counts as ``EarlyCompletion`` says.
+        /// cancelled in Combine. A completion before the stage's subscription counts as
+        /// ``EarlyCompletion`` says.
         func completed(_ stage: Int) -> Bool {
-            let (shape, earlyCompletion) = (shape, earlyCompletion)
+            let earlyCompletion = earlyCompletion
             var forgoesHandOver = false
             let (isCurrent, subscription) = state.withLock { state in
                 guard state.stage == stage else { return (false, nil as (any Subscription)?) }
                 if case .awaiting = state.link {
-                    guard case .handedOverAtOnce = shape else {
-                        guard earlyCompletion == .counted else { return (false, nil) }
-                        if case .awaiting = state.handOver {
-                            state.handOver = .done
-                            forgoesHandOver = true
-                        }
-                        return (true, state.link.release())
+                    guard earlyCompletion == .counted else { return (false, nil) }
+                    if case .awaiting = state.handOver {
+                        state.handOver = .done
+                        forgoesHandOver = true
                     }
-                    precondition(
-                        !traps.contains(.completionBeforeSubscription),
-                        "\(subscriptionDescription(of: publisherType)) was sent a completion before its subscription"
-                    )
                 }
                 return (true, state.link.release())
             }
@@ -332,7 +319,7 @@
                 return (state.link.release(), state.companion.take())
             }
             guard let (current, companion) = ending else { return }
-            // What is still running is cancelled: the other side of a `switchToLatest`.
+            // What is still running is cancelled: a stage the operator itself ended.
             current?.cancel()
             companion?.cancel()
             downstream.complete(completion)
@@ -342,12 +329,8 @@
     /// Which breaches of the protocol stop a ``Succession``, as they stop Combine's operator.
     struct SuccessionTraps: OptionSet {
         let rawValue: Int
-        /// A request for no values (`switchToLatest`).
-        static let zeroDemand = SuccessionTraps(rawValue: 1)
-        /// A stage's completion before its subscription (`switchToLatest`).
-        static let completionBeforeSubscription = SuccessionTraps(rawValue: 2)
         /// A second failure from a stage while the stream goes on (`catch`).
-        static let secondFailure = SuccessionTraps(rawValue: 4)
+        static let secondFailure = SuccessionTraps(rawValue: 1)
     }
 
 #endif

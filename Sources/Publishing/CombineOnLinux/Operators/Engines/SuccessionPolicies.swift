@@ -3,18 +3,6 @@
     /// What a ``Succession`` is to be, one choice per way Combine's one-upstream-after-another
     /// operators differ: each operator picks its own when it makes its subscription.
     extension Succession {
-        /// When the subscriber is handed this subscription, and what the stages are to it.
-        enum Shape {
-            /// At once, before any stage, whose subscribers are their own (`switchToLatest`,
-            /// whose publisher of publishers is subscribed to beside it).
-            case handedOverAtOnce
-            /// When the first stage's subscription comes, until which the subscriber has
-            /// nothing to ask of; each stage's subscriber stands for this subscription (its
-            /// name, its identifier), as Combine's one-upstream-at-a-time operators' do
-            /// (`catch`, `retry`, `append`).
-            case handedOverAtFirstSubscription
-        }
-
         /// Where the demand goes that a value's delivery returns.
         enum ReturnedDemand {
             /// Back to the stage that sent the value.
@@ -29,8 +17,8 @@
             case delivered
             /// Dropped, its sender getting `.none` (`append`, as Combine's).
             case dropped
-            /// Stops the program, the upstream having broken its contract (`catch`, `retry`,
-            /// `switchToLatest`, as Combine's).
+            /// Stops the program, the upstream having broken its contract (`catch`, `retry`, as
+            /// Combine's).
             case trapped
         }
 
@@ -46,8 +34,7 @@
             case valuesDelivered
         }
 
-        /// What a stage's completion before its subscription is, where the stages stand for
-        /// this subscription (``Shape/handedOverAtFirstSubscription``); elsewhere it counts.
+        /// What a stage's completion before its subscription is.
         enum EarlyCompletion {
             /// Nothing: the stage goes on waiting (`catch`, `append`, as Combine's).
             case ignored
