@@ -231,9 +231,8 @@
             // The deadline starts at the subscription, and again at the first request, as in
             // Combine, which arms both (a scheduler that records its calls sees two timers when
             // the subscriber asks as it is subscribed). The subscription's is armed after the
-            // hand-over, so that even a deadline that falls due at once (`ImmediateScheduler`'s,
-            // on which Combine's `timeout` traps) ends the stream only after the subscriber has
-            // its subscription; the deadline is the same, as no time passes meanwhile.
+            // hand-over; the deadline is the same, as no time passes meanwhile. A scheduler that
+            // runs it at once (`ImmediateScheduler`) stops the program, as Combine's does.
             restartDeadline()
         }
 
