@@ -76,6 +76,36 @@
             #expect(session.task.events == [.resume, .resume])
         }
 
+        // OpenCombine's URLSessionTests.testURLSessionSubscriptionReflection, run against
+        // Apple's Combine.
+        @Test(
+            "The subscription shows its task, subscriber, publisher and demand, until it ends",
+            .skippedInAppleImitation(
+                "the imitation's data task subscription (OpenCombine's) has no custom mirror, and shows its stored fields, its lock among them"
+            ))
+        func subscriptionShowsItsParts() {
+            let session = RecordingSession(configuration: .ephemeral)
+            let publisher = session.dataTaskPublisher(for: Self.url)
+            let probe = DemandProbe<URLSession.DataTaskPublisher.Output, URLError>(initial: .none)
+            publisher.subscribe(probe)
+            func shown() -> [String] {
+                guard let subscription = probe.subscription else { return [] }
+                return Mirror(reflecting: subscription).children.map {
+                    "\($0.label ?? "_"): \($0.value)"
+                }
+            }
+            let parent = "parent: \(String(describing: Optional(publisher)))"
+            #expect(shown().count == 4)
+            #expect(shown().first == "task: nil")
+            #expect(shown().dropFirst().first?.hasPrefix("downstream: Optional(") == true)
+            #expect(shown().dropFirst(2) == [parent, "demand: max(0)"])
+            probe.request(.max(2))
+            #expect(shown().first?.hasPrefix("task: Optional(") == true)
+            #expect(shown().dropFirst(2) == [parent, "demand: max(2)"])
+            probe.cancel()
+            #expect(shown() == ["task: nil", "downstream: nil", "parent: nil", "demand: max(0)"])
+        }
+
         @Test(
             "A session that answers inside dataTask(with:) delivers, and the task is not resumed",
             .skippedInAppleImitation(

@@ -227,3 +227,24 @@ private func earlyOperator(
     default: upstream.tryCompactMap { $0 }.eraseToAnyPublisher()
     }
 }
+
+extension BeforeSubscriptionTests {
+    // OpenCombine's RetryTests.testRetryReceiveCompletionBeforeSubscription, run against Apple's
+    // Combine; catch and append ignore such a completion (SuccessionEdgeTests).
+    @Test("retry hands an early completion on as its upstream's, having handed over nothing")
+    func retryPassesAnEarlyCompletion() {
+        let finishing = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+        let finished = DemandProbe<Int, TestError>(initial: .max(1))
+        finishing.retry(3).subscribe(finished)
+        finishing.send(completion: .finished)
+        #expect(finished.completions == [.finished])
+        #expect(finished.subscription == nil)
+        // A failure with no retries left ends the stream the same way.
+        let failing = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+        let failed = DemandProbe<Int, TestError>(initial: .max(1))
+        failing.retry(0).subscribe(failed)
+        failing.send(completion: .failure(TestError()))
+        #expect(failed.completions == [.failure(TestError())])
+        #expect(failed.subscription == nil)
+    }
+}

@@ -107,62 +107,24 @@ struct BufferTests {
     // A `.customError` closure that calls back into its own full buffer: Combine makes the error
     // with its lock held, so the call traps there (OpenCombine's BufferTests
     // .testDeadlockWhenErroringOnFullBuffer asserts the crash, run against Apple's Combine).
-    // On Linux it deadlocked; it is now served as every re-entrant call is (CONTRIBUTING's
-    // delivery rule), with the buffer already failing. Hence one test per configuration.
-    #if !canImport(Combine)
+    #if compiler(>=6.2) && (os(macOS) || os(Linux))
         @Test(
-            "A .customError closure may send into, or cancel, its full buffer: it fails once")
-        func customErrorClosureCallsBack() {
-            let subject = PassthroughSubject<Int, TestError>()
-            var cancels = 0
-            var made = 0
-            let subscriber = DemandProbe<Int, TestError>(initial: .none)
-            subject.handleEvents(receiveCancel: { cancels += 1 })
-                .buffer(
-                    size: 1, prefetch: .byRequest,
-                    whenFull: .customError {
-                        made += 1
-                        subject.send(100)  // the buffer is failing: dropped
-                        return TestError(code: made)
-                    }
-                )
-                .subscribe(subscriber)
-            subject.send(1)
-            subject.send(2)  // full: the closure runs, once
-            #expect(made == 1)
-            #expect(cancels == 1)
-            // The failure waits for the subscriber's next request, after what it asks for.
-            #expect(subscriber.completions.isEmpty)
-            subscriber.subscription?.request(.max(1))
-            #expect(subscriber.values == [1])
-            #expect(subscriber.completions == [.failure(TestError(code: 1))])
-
-            let cancelling = DemandProbe<Int, TestError>(initial: .none)
-            let other = PassthroughSubject<Int, TestError>()
-            var otherCancels = 0
-            other.handleEvents(receiveCancel: { otherCancels += 1 })
-                .buffer(
-                    size: 0, prefetch: .byRequest,
-                    whenFull: .customError {
-                        cancelling.cancel()  // the subscriber gives up while the error is made
-                        return TestError()
-                    }
-                )
-                .subscribe(cancelling)
-            other.send(1)
-            #expect(otherCancels == 1)
-            #expect(cancelling.completions.isEmpty)
-        }
-    #elseif compiler(>=6.2) && (os(macOS) || os(Linux))
-        @Test("Combine traps when a .customError closure sends into its full buffer")
-        func customErrorClosureCallsBackTraps() async {
-            await #expect(processExitsWith: .failure) {
+            "A .customError closure that sends into, asks of or cancels its full buffer stops the program",
+            arguments: ["send", "request", "cancel"])
+        func customErrorClosureCallsBackTraps(call: String) async {
+            let result = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) { [call] in
                 let subject = PassthroughSubject<Int, TestError>()
                 let subscriber = DemandProbe<Int, TestError>(initial: .none)
                 subject.buffer(
                     size: 1, prefetch: .byRequest,
                     whenFull: .customError {
-                        subject.send(100)
+                        switch call {
+                        case "send": subject.send(100)
+                        case "request": subscriber.subscription?.request(.max(1))
+                        default: subscriber.subscription?.cancel()
+                        }
                         return TestError()
                     }
                 )
@@ -170,8 +132,59 @@ struct BufferTests {
                 subject.send(1)
                 subject.send(2)
             }
+            expectStopped(
+                result, saying: "Buffer's .customError closure called back into the buffer")
         }
     #endif
+
+    @Test(
+        "A .customError closure that calls nothing back fails the stream once, at the next request")
+    func customErrorFailsAtTheNextRequest() {
+        let subject = PassthroughSubject<Int, TestError>()
+        var cancels = 0
+        var made = 0
+        let subscriber = DemandProbe<Int, TestError>(initial: .none)
+        subject.handleEvents(receiveCancel: { cancels += 1 })
+            .buffer(
+                size: 1, prefetch: .byRequest,
+                whenFull: .customError {
+                    made += 1
+                    return TestError(code: made)
+                }
+            )
+            .subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)  // full: the closure runs, once, and the upstream is cancelled
+        #expect(made == 1)
+        #expect(cancels == 1)
+        // The failure waits for the subscriber's next request, after what it asks for.
+        #expect(subscriber.completions.isEmpty)
+        subscriber.subscription?.request(.max(1))
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions == [.failure(TestError(code: 1))])
+    }
+
+    // OpenCombine's BufferTests.testFailWhileSendingValues, run against Apple's Combine: a
+    // request sends at once every value it asks for that waits; a failure the first of them
+    // causes goes out before the others, which still follow it.
+    @Test("A failure sent while a request's values go out reaches the subscriber before the rest")
+    func failureWhileSendingValues() {
+        let subject = PassthroughSubject<Int, TestError>()
+        let subscriber = DemandProbe<Int, TestError>(initial: .none)
+        /// How many completions the subscriber had when each value's delivery returned.
+        var completionsAfter: [Int] = []
+        subscriber.whileReceiving = { [weak subscriber] value in
+            if value == 1 { subject.send(completion: .failure(TestError())) }
+            completionsAfter.append(subscriber?.completions.count ?? -1)
+        }
+        subject.buffer(size: 5, prefetch: .byRequest, whenFull: .dropOldest)
+            .subscribe(subscriber)
+        for value in 1...5 { subject.send(value) }
+        subscriber.subscription?.request(.max(3))
+        #expect(subscriber.values == [1, 2, 3])
+        #expect(subscriber.completions == [.failure(TestError())])
+        #expect(completionsAfter == [1, 1, 1])
+    }
 }
 
 extension BufferTests {

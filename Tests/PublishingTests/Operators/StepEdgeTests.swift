@@ -88,7 +88,7 @@ struct StepEdgeTests {
                 PassthroughSubject<Int, Never>().dropFirst().subscribe(probe)
                 probe.request(.none)
             }
-            expectStopped(dropFirst, saying: "A subscriber must request at least one value")
+            expectStopped(dropFirst, saying: "API Violation: demand must not be zero")
             let dropWhile = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) {
@@ -96,7 +96,7 @@ struct StepEdgeTests {
                 PassthroughSubject<Int, Never>().drop { $0 > 0 }.subscribe(probe)
                 probe.request(.none)
             }
-            expectStopped(dropWhile, saying: "A subscriber must request at least one value")
+            expectStopped(dropWhile, saying: "API Violation: demand must not be zero")
             let replaceEmpty = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) {
@@ -104,7 +104,7 @@ struct StepEdgeTests {
                 PassthroughSubject<Int, Never>().replaceEmpty(with: 0).subscribe(probe)
                 probe.request(.none)
             }
-            expectStopped(replaceEmpty, saying: "A subscriber must request at least one value")
+            expectStopped(replaceEmpty, saying: "API Violation: demand must not be zero")
         }
 
         @Test("collect(_:), zip and flatMap stop the program at a request for no values")
@@ -116,7 +116,7 @@ struct StepEdgeTests {
                 PassthroughSubject<Int, Never>().collect(2).subscribe(probe)
                 probe.request(.none)
             }
-            expectStopped(collect, saying: "A subscriber must request at least one value")
+            expectStopped(collect, saying: "API Violation: demand must not be zero")
             let zip = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
             {
                 let probe = DemandProbe<(Int, Int), Never>(initial: .none)
@@ -124,7 +124,7 @@ struct StepEdgeTests {
                 a.zip(b).subscribe(probe)
                 probe.request(.none)
             }
-            expectStopped(zip, saying: "A subscriber must request at least one value")
+            expectStopped(zip, saying: "API Violation: demand must not be zero")
             let flatMap = await #expect(
                 processExitsWith: .failure, observing: [\.standardErrorContent]
             ) {
@@ -132,7 +132,7 @@ struct StepEdgeTests {
                 PassthroughSubject<Int, Never>().flatMap { Just($0) }.subscribe(probe)
                 probe.request(.none)
             }
-            expectStopped(flatMap, saying: "A subscriber must request at least one value")
+            expectStopped(flatMap, saying: "API Violation: demand must not be zero")
             // A request for some is served: the traps above are the zero's.
             await #expect(processExitsWith: .success) {
                 let probe = DemandProbe<Int, Never>(initial: .none)

@@ -205,16 +205,26 @@ struct SuccessionEdgeTests {
         }
     }
 
-    @Test("append's subscriber to each upstream has its subscription's identifier")
+    // OpenCombine's ConcatenateTests.testCombineIdentifier, run against Apple's Combine: the
+    // three are of three types.
+    @Test(
+        "append's subscriber to each upstream has its subscription's identifier, under a type of its own"
+    )
     func appendsSubscribersShareTheIdentifier() throws {
         let prefix = RecordingUpstream<Int, TestError>()
         let suffix = RecordingUpstream<Int, TestError>()
         let probe = DemandProbe<Int, TestError>(initial: .none)
         prefix.append(suffix).subscribe(probe)
-        let identifier = try #require(probe.subscription).combineIdentifier
-        #expect(try #require(prefix.subscriberObject).combineIdentifier == identifier)
+        let subscription = try #require(probe.subscription)
+        let identifier = subscription.combineIdentifier
+        let prefixSubscriber = try #require(prefix.subscriberObject)
+        #expect(prefixSubscriber.combineIdentifier == identifier)
         prefix.send(completion: .finished)
-        #expect(try #require(suffix.subscriberObject).combineIdentifier == identifier)
+        let suffixSubscriber = try #require(suffix.subscriberObject)
+        #expect(suffixSubscriber.combineIdentifier == identifier)
+        #expect(type(of: prefixSubscriber) != type(of: suffixSubscriber))
+        #expect(type(of: subscription) != type(of: prefixSubscriber))
+        #expect(type(of: subscription) != type(of: suffixSubscriber))
     }
 
     // Exit tests: Swift 6.2 and later (the manifest accepts 6.1), on the platforms that can

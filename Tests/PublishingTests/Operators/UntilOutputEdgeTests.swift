@@ -175,3 +175,57 @@ struct UntilOutputEdgeTests {
         #expect(upstream.events == [.request(.max(2))])
     }
 }
+
+extension UntilOutputEdgeTests {
+    // OpenCombine's DropUntilOutputTests.testOtherCompletesBeforeTriggering and its two
+    // ReceiveCompletionBeforeSubscription tests, run against Apple's Combine: only the
+    // upstream's completion, or a cancel, stops Combine's drop(untilOutputFrom:).
+    @Test(
+        "drop: the other publisher's completion cancels the upstream and ends the stream, but stops nothing a broken publisher sends after it"
+    )
+    func dropPassesWhatComesAfterTheOthersCompletion() {
+        let upstream = RecordingUpstream<Int, TestError>()
+        let other = RecordingUpstream<Int, TestError>()
+        let subscriber = DemandProbe<Int, TestError>(initial: .max(100), perValue: .max(5))
+        upstream.drop(untilOutputFrom: other).subscribe(subscriber)
+        #expect(upstream.send(1) == .none)
+        other.send(completion: .finished)
+        other.send(completion: .finished)
+        #expect(subscriber.completions == [.finished, .finished])
+        #expect(upstream.events == [.request(.max(100)), .cancel])
+        #expect(other.events == [.request(.max(1))])
+        // Before the other publisher's value, an upstream value is still dropped; after it,
+        // sent on.
+        #expect(upstream.send(2) == .none)
+        other.send(0)
+        #expect(upstream.send(3) == .max(5))
+        #expect(subscriber.values == [3])
+        // The upstream's own completion goes on once, and stops what comes after it.
+        upstream.send(completion: .finished)
+        upstream.send(completion: .finished)
+        #expect(upstream.send(4) == .none)
+        #expect(subscriber.completions == [.finished, .finished, .finished])
+        #expect(subscriber.values == [3])
+    }
+
+    @Test("drop: a completion from each publisher reaches the subscriber, before any subscription")
+    func dropPassesEachPublishersCompletion() {
+        let upstream = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+        let subscriber = DemandProbe<Int, TestError>(initial: .max(1))
+        upstream.drop(untilOutputFrom: Empty<Int, TestError>()).subscribe(subscriber)
+        upstream.send(completion: .failure(TestError()))
+        #expect(subscriber.completions == [.finished, .failure(TestError())])
+        let other = RecordingUpstream<Int, TestError>(subscribesAtOnce: false)
+        let second = DemandProbe<Int, TestError>(initial: .max(1))
+        Empty<Int, TestError>().drop(untilOutputFrom: other).subscribe(second)
+        other.send(completion: .finished)
+        #expect(second.completions == [.finished, .finished])
+        // A cancel stops the upstream's.
+        let cancelled = DemandProbe<Int, TestError>(initial: .max(1))
+        let third = RecordingUpstream<Int, TestError>()
+        third.drop(untilOutputFrom: RecordingUpstream<Int, TestError>()).subscribe(cancelled)
+        cancelled.cancel()
+        third.send(completion: .finished)
+        #expect(cancelled.completions.isEmpty)
+    }
+}

@@ -163,4 +163,64 @@ struct SubscriptionChildrenTests {
         #expect(buffered[0] == "values: [7]")
         #expect(buffered[2...] == ["downstreamDemand: max(0)", "terminal: nil"])
     }
+
+    @Test("scan's result may be read from a mirror while values arrive on another thread")
+    func scanMirrorReadDuringDelivery() throws {
+        let subject = PassthroughSubject<Int, Never>()
+        let probe = ChildrenProbe<Int, Never>(asking: .unlimited)
+        subject.scan(0, +).subscribe(probe)
+        // scan passes its subscriber the subject's subscription, whose subscriber is scan's own.
+        let subscription = try #require(probe.subscription)
+        let downstream = try #require(
+            Mirror(reflecting: subscription).children.first { $0.label == "downstream" })
+        let scan = UncheckedBox(downstream.value)
+        // Under ThreadSanitizer, a result kept unlocked is a reported race.
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            for value in 1...200 {
+                if thread == 0 {
+                    subject.send(value)
+                } else {
+                    _ = Mirror(reflecting: scan.value).descendant(0, "result")
+                }
+            }
+        }
+        let result = Mirror(reflecting: scan.value).descendant(0, "result")
+        #expect(result as? Int == 20100)
+    }
+}
+
+/// A value handed to threads that only read it through its own locking.
+// @unchecked: a subscription's mirror takes the subscription's own lock.
+private struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+extension SubscriptionChildrenTests {
+    private final class Model: ObservableObject {
+        @Published var count = 0
+    }
+
+    // OpenCombine's PublishedTests.testPublishedSubjectConduitReflection, run against Apple's
+    // Combine.
+    @Test("A property's subscription shows its subject, subscriber and demand, until it ends")
+    func publishedSubscriptionShowsItsParts() {
+        let model = Model()
+        let probe = ChildrenProbe<Int, Never>(asking: .max(3))
+        model.$count.subscribe(probe)
+        let shown = children(of: probe.subscription)
+        #expect(
+            shown.map { $0.prefix { $0 != ":" } } == ["parent", "downstream", "demand", "subject"])
+        #expect(shown[0].contains("PublishedSubject"))
+        #expect(shown[1] == "downstream: Optional(ChildrenProbe)")
+        // The current value used one of the three.
+        #expect(shown[2] == "demand: max(2)")
+        #expect(shown[3] == shown[0].replacingOccurrences(of: "parent", with: "subject"))
+        probe.subscription?.cancel()
+        #expect(
+            children(of: probe.subscription) == [
+                "parent: nil", "downstream: nil", "demand: max(2)", "subject: nil",
+            ])
+    }
+
 }

@@ -112,9 +112,7 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
 
     func request(_ demand: Subscribers.Demand) {
         // Combine's message: a subscriber asking for nothing breaks the protocol.
-        if trapsOnZeroDemand, demand == .none {
-            preconditionFailure("API Violation: demand must not be zero")
-        }
+        if trapsOnZeroDemand { demand.requireSomeValues() }
         let noticesDemand = state.withLock { state in
             // Once ended, nothing is owed: a mirror shows the demand as it was, as Combine's.
             guard case .live = state.stage else { return false }

@@ -62,6 +62,35 @@
         }
     }
 
+    extension Published.Publisher: SinkReflecting {
+        /// The property's subject, as Combine's subscriptions to `$property` show it.
+        @usableFromInline
+        package var subscriptionReflected: Any? { PublishedSubject(relay) }
+
+        /// The subject, the subscriber, the demand and the subject again, as Combine's show.
+        package static func mirrorChildren(of reflected: Any?, _ parts: SinkMirrorParts)
+            -> [Mirror.Child]
+        {
+            let subject = parts.isLive ? reflected as? PublishedSubject<Value> : nil
+            return [
+                ("parent", subject as Any), ("downstream", parts.downstream),
+                ("demand", parts.demand), ("subject", subject as Any),
+            ]
+        }
+    }
+
+    /// What a subscription to `$property` shows as its subject, under the name of Combine's
+    /// (its subscriptions are named after it too): the property's relay, held weakly, as the
+    /// property's owner holds it.
+    final class PublishedSubject<Value>: @unchecked Sendable {
+        // @unchecked: `relay` is set once, at creation, and a weak reference is read atomically.
+        weak var relay: Relay<Value, Never>?
+
+        init(_ relay: Relay<Value, Never>) {
+            self.relay = relay
+        }
+    }
+
     extension Just: SinkReflecting {
         /// The value.
         @usableFromInline

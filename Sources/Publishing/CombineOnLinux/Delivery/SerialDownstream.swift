@@ -4,7 +4,7 @@
     /// thread at once (`catch`, `switchToLatest`, `prefix(untilOutputFrom:)`, `throttle`,
     /// `collect(.byTime)`): handed its subscription before any event, called one event at a time
     /// by ``DeliveryTurn``'s rule, sent at most one completion, and nothing after it or after
-    /// ``cancel()``.
+    /// ``cancel()``; unless its owner's completions end nothing (``AfterCompletion``).
     ///
     /// It and ``Gate`` are two because their ends differ: this one holds a `Subscriber`, whose
     /// demand each value's delivery returns to its sender, while a `Gate` holds an operator's
@@ -29,6 +29,16 @@
             case done
         }
 
+        /// What reaches the subscriber after a completion it was sent.
+        enum AfterCompletion {
+            /// Nothing.
+            case nothing
+            /// Every later value and completion too, until ``cancel()``: Combine's
+            /// `drop(untilOutputFrom:)` sends on what its upstreams send after it sent a
+            /// completion, a second completion included.
+            case everything
+        }
+
         fileprivate struct State {
             var stream: Stream
             var handOver = HandOver.awaiting
@@ -39,9 +49,11 @@
         }
 
         private let state: Locked<State>
+        private let afterCompletion: AfterCompletion
 
-        init(_ downstream: Downstream) {
+        init(_ downstream: Downstream, afterCompletion: AfterCompletion = .nothing) {
             state = Locked(State(stream: .live(downstream)))
+            self.afterCompletion = afterCompletion
         }
 
         /// Sets where the demand returned for a queued value goes (the upstream, asked).
@@ -69,6 +81,15 @@
             if let next { _ = deliverInTurn(next, isClaimed: false) }
         }
 
+        /// Hands the subscriber no subscription, if none is under way: events go to it from
+        /// now on without one, as Combine's `retry` sends it an upstream's completion that came
+        /// before that upstream's subscription.
+        func forgoHandOver() {
+            state.withLock { state in
+                if case .awaiting = state.handOver { state.handOver = .done }
+            }
+        }
+
         /// Sends `value`; returns the demand its delivery returned, or `.none` if it was queued
         /// for the delivering thread or the stream is over.
         func send(_ value: Downstream.Input) -> Subscribers.Demand {
@@ -79,11 +100,12 @@
             return isTurn ? deliverInTurn(.value(value), isClaimed: true) : .none
         }
 
-        /// Sends `completion`, the first only.
+        /// Sends `completion`: the first only, unless ``AfterCompletion`` says otherwise.
         func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
+            let afterCompletion = afterCompletion
             let isTurn = state.withLock { state in
                 guard case .live(let downstream) = state.stream else { return false }
-                state.stream = .completing(downstream)
+                if case .nothing = afterCompletion { state.stream = .completing(downstream) }
                 return state.claim(.completion(completion))
             }
             if isTurn { _ = deliverInTurn(.completion(completion), isClaimed: true) }
@@ -116,6 +138,8 @@
                         } else if more > .none {
                             state.withLock { $0.laterDemand }?(more)
                         }
+                    case .completion(let completion) where afterCompletion == .everything:
+                        state.withLock({ $0.downstream })?.receive(completion: completion)
                     case .completion(let completion):
                         let released = state.withLock { state in
                             (state.end(), state.turns.dropQueued(), state.laterDemand.take())

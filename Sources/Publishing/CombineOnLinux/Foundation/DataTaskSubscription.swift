@@ -36,9 +36,13 @@
         private struct State {
             /// Until the result has been delivered or the subscription cancelled.
             var downstream: Downstream?
-            var request: URLRequest
-            var session: URLSession
+            /// The publisher, until the result has been delivered or the subscription
+            /// cancelled: what its request and session are, and what a mirror shows.
+            var parent: URLSession.DataTaskPublisher?
             var task = TaskStage.notMade
+            /// What the subscriber has asked for, shown in a mirror as Combine's shows it (none
+            /// once the subscription is over).
+            var demand = Subscribers.Demand.none
         }
 
         /// What a request does once it has released the lock.
@@ -52,20 +56,35 @@
 
         var description: String { "DataTaskPublisher" }
 
-        init(_ downstream: Downstream, request: URLRequest, session: URLSession) {
-            state = Locked(State(downstream: downstream, request: request, session: session))
+        init(_ downstream: Downstream, parent: URLSession.DataTaskPublisher) {
+            state = Locked(State(downstream: downstream, parent: parent))
+        }
+
+        /// What Combine's shows: the task once made, the subscriber, the publisher and what
+        /// the subscriber has asked for.
+        var customMirror: Mirror {
+            let children = state.withLock { state -> [Mirror.Child] in
+                let task: URLSessionDataTask? =
+                    if case .made(let task) = state.task { task } else { nil }
+                return [
+                    ("task", task as Any), ("downstream", state.downstream as Any),
+                    ("parent", state.parent as Any), ("demand", state.demand),
+                ]
+            }
+            return Mirror(self, children: children)
         }
 
         func request(_ demand: Subscribers.Demand) {
-            precondition(demand > .none, "API Violation: demand must not be zero")
+            demand.requireSomeValues()
             let step = state.withLock { state -> RequestStep in
-                guard state.downstream != nil else { return .nothing }
+                guard state.downstream != nil, let parent = state.parent else { return .nothing }
+                state.demand += demand
                 switch state.task {
                 case .made(let task): return .resume(task)
                 case .making, .over: return .nothing
                 case .notMade:
                     state.task = .making
-                    return .make(state.session, state.request)
+                    return .make(parent.session, parent.request)
                 }
             }
             switch step {
@@ -94,7 +113,11 @@
 
         func cancel() {
             let (task, downstream) = state.withLock { state in
-                defer { state.task = .over }
+                defer {
+                    state.task = .over
+                    state.parent = nil
+                    state.demand = .none
+                }
                 guard case .made(let task) = state.task else {
                     return (URLSessionDataTask?.none, state.downstream.take())
                 }
@@ -111,6 +134,8 @@
         func complete(data: Data?, response: URLResponse?, error: (any Error)?) {
             let taken = state.withLock { state in
                 state.task = .over
+                state.parent = nil
+                state.demand = .none
                 return state.downstream.take()
             }
             guard let downstream = taken else { return }

@@ -213,6 +213,8 @@
         }
 
         /// Runs `action` on the queue at `date`, then every `interval`, until cancelled.
+        ///
+        /// - Returns: A cancellable that also cancels when it is released, as Combine's does.
         public func schedule(
             after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
             tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
@@ -229,7 +231,7 @@
                 if !repeating.isCancelled { work.run() }
             }
             timer.resume()
-            return repeating
+            return AnyCancellable(repeating)
         }
     }
 

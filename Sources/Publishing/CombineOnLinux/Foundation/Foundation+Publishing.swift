@@ -125,9 +125,7 @@
             /// - Parameter subscriber: The subscriber to attach.
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
-                subscriber.receive(
-                    subscription: DataTaskSubscription(
-                        subscriber, request: request, session: session))
+                subscriber.receive(subscription: DataTaskSubscription(subscriber, parent: self))
             }
         }
     }

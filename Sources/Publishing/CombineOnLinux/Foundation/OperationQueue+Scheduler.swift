@@ -15,51 +15,36 @@
         /// Zero.
         public var minimumTolerance: SchedulerTimeType.Stride { 0 }
 
-        /// Adds `action` to the queue.
+        /// Adds `action` to the queue, as one block operation.
         public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+            // The block operation itself, not `addOperation(_:)` with a closure: that form adds
+            // a second operation through `addOperation(_:)` on Linux, which a subclass sees.
             let work = ScheduledAction(run: action)
-            addOperation { work.run() }
+            addOperation(BlockOperation { work.run() })
         }
 
-        /// Adds `action` to the queue at `date`.
+        /// Adds `action` to the queue at once, as an operation that is not ready until `date`.
         public func schedule(
             after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
             options: SchedulerOptions?, _ action: @escaping () -> Void
         ) {
-            let work = ScheduledAction(run: action)
-            let queue = OperationQueueHandle(self)
-            DispatchQueue.global().asyncAfter(
-                deadline: .now() + max(0, date.date.timeIntervalSinceNow)
-            ) {
-                queue.add(work)
-            }
+            addOperation(DueOperation(due: date.date, action: ScheduledAction(run: action)))
         }
 
-        /// Adds `action` to the queue at `date`, then every `interval`, until cancelled.
+        /// Adds `action` to the queue at once, as an operation that is not ready until `date`;
+        /// each run adds the next, due `interval` after it, until cancelled.
+        ///
+        /// - Returns: A cancellable that also cancels when it is released, as Combine's does.
         public func schedule(
             after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
             tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
             _ action: @escaping () -> Void
         ) -> any Cancellable {
-            let work = ScheduledAction(run: action)
-            let queue = OperationQueueHandle(self)
-            let start = DispatchTime.now() + max(0, date.date.timeIntervalSinceNow)
-            return DispatchQueue.global().schedule(
-                after: DispatchQueue.SchedulerTimeType(start),
-                interval: .seconds(interval.magnitude),
-                tolerance: .seconds(tolerance.magnitude),
-                options: nil
-            ) {
-                queue.add(work)
-            }
+            let repeats = DueOperation.Repeats(queue: self, interval: interval.magnitude)
+            repeats.enqueue(
+                DueOperation(due: date.date, action: ScheduledAction(run: action), repeats: repeats)
+            )
+            return AnyCancellable(repeats)
         }
-    }
-
-    /// An operation queue, to add work to from a dispatch queue.
-    // @unchecked: `OperationQueue.addOperation` is safe from any thread.
-    private final class OperationQueueHandle: @unchecked Sendable {
-        private let queue: OperationQueue
-        init(_ queue: OperationQueue) { self.queue = queue }
-        func add(_ work: ScheduledAction) { queue.addOperation { work.run() } }
     }
 #endif

@@ -42,8 +42,6 @@
             case pending
             /// Subscribed: asked for values through its subscription.
             case subscription(any Subscription)
-            /// Closures attached with `sink`, which asks for every value: only cancelled.
-            case sunk(AnyCancellable)
 
             @inlinable
             var subscription: (any Subscription)? {
@@ -55,7 +53,6 @@
                 switch self {
                 case .pending: break
                 case .subscription(let subscription): subscription.cancel()
-                case .sunk(let token): token.cancel()
                 }
             }
         }
@@ -95,8 +92,7 @@
             case delivered(Downstream, isUnlimited: Bool)
         }
 
-        /// Where the stream stands, holding the subscriber until the completion has been sent or
-        /// the subscription cancelled.
+        /// Where the stream stands, holding the subscriber until the subscription is cancelled.
         @usableFromInline
         enum Stage {
             /// Values are taken and delivered.
@@ -104,7 +100,10 @@
             /// Nothing more is taken: a failure waits for the thread that delivers to finish its
             /// delivery.
             case failing(Downstream, Failure)
-            /// Cancelled, or the completion sent.
+            /// The completion sent: only an inner publisher's value still goes out, within what
+            /// is still asked for, as Combine's sends it.
+            case completed(Downstream)
+            /// Cancelled.
             case closed
 
             @inlinable
@@ -115,6 +114,11 @@
             @inlinable
             var downstream: Downstream? {
                 if case .open(let downstream) = self { downstream } else { nil }
+            }
+
+            @inlinable
+            var completedDownstream: Downstream? {
+                if case .completed(let downstream) = self { downstream } else { nil }
             }
         }
 
@@ -140,15 +144,10 @@
             /// subscriber makes from inside a delivery is served by that delivery's loop once the
             /// subscriber returns, not nested deeper, as Combine's `flatMap` serves it.
             @usableFromInline var turn = DeliveryTurn()
-            /// The upstream's deliveries into this subscription under way: an inner publisher that
-            /// finishes inside one asks for the next upstream value through it, not nested.
-            @usableFromInline var upstreamTurn = DeliveryTurn()
-            /// Upstream values asked for from inside its delivery on its thread, returned from it.
-            @usableFromInline var deferredUpstream = Subscribers.Demand.none
-            /// The upstream's sink after an inner publisher's failure: kept, uncancelled, as
-            /// Combine leaves the upstream subscribed then (releasing the token would cancel it);
-            /// released with this subscription.
-            @usableFromInline var failedInnerUpstream: AnyCancellable?
+            /// The thread cancelling the inner publishers for the upstream's failure, while it
+            /// does: Combine's cancels them holding its lock, so an upstream event they cause
+            /// on that thread stops the program.
+            @usableFromInline var cancellingForUpstreamFailure: ThreadID?
 
             @inlinable
             init(downstream: Downstream) {
@@ -170,22 +169,12 @@
             self.transform = transform
         }
 
-        /// Subscribes to `upstream`, after the subscriber has this subscription: with no limit,
-        /// with `sink` (which asks for every value, as Combine's asks for `.unlimited`).
+        /// Subscribes to `upstream`, after the subscriber has this subscription: the upstream
+        /// sees this subscription as its subscriber, as Combine's does.
         @inlinable
         func start(_ upstream: Upstream) {
             guard state.withLock({ $0.stage.isOpen }) else { return }
-            guard maxPublishers == .unlimited else { return upstream.subscribe(self) }
-            let token = upstream.sink(
-                receiveCompletion: { [self] in receive(completion: $0) },
-                receiveValue: { [self] in _ = receive($0) })
-            // Ended while subscribing (cancelled, or failed): cancelled; finished: let go of.
-            let isEnded = state.withLock { state in
-                guard state.stage.isOpen else { return true }
-                if case .awaiting = state.upstream { state.upstream = .attached(.sunk(token)) }
-                return false
-            }
-            if isEnded { token.cancel() }
+            upstream.subscribe(self)
         }
 
         // MARK: The upstream's subscriber
@@ -206,30 +195,24 @@
 
         @inlinable
         func receive(_ input: Input) -> Subscribers.Demand {
-            let started = state.withLock { state -> (index: Int, isUnlimited: Bool)? in
+            let index = state.withLock { state -> Int? in
+                trapIfCancellingForUpstreamFailure(state, "a value")
                 guard state.stage.isOpen else { return nil }
                 let index = state.nextInner
                 state.nextInner += 1
                 state.inners[index] = .pending
-                _ = state.upstreamTurn.claim(.nested)
-                return (index, state.demand == .unlimited)
+                return index
             }
-            guard let started else { return .none }
-            let inner = transform(input)
-            if started.isUnlimited {
-                sink(inner, as: started.index)
-            } else {
-                inner.subscribe(Side(self, index: started.index))
-            }
-            return state.withLock { state in
-                state.upstreamTurn.release()
-                defer { state.deferredUpstream = .none }
-                return state.deferredUpstream
-            }
+            guard let index else { return .none }
+            // The upstream is asked for more through its subscription, never through what this
+            // returns: an inner publisher that finishes at once asks for the next from in here.
+            transform(input).subscribe(Side(self, index: index))
+            return .none
         }
 
         @inlinable
         func receive(completion: Subscribers.Completion<Failure>) {
+            state.withLock { trapIfCancellingForUpstreamFailure($0, "a completion") }
             switch completion {
             case .finished:
                 let link = state.withLock { state -> Link?? in
@@ -252,7 +235,7 @@
         func request(_ demand: Subscribers.Demand) {
             // Combine's flatMap stops the program here (OpenCombine's FlatMapTests, run against
             // it).
-            precondition(demand > .none, "A subscriber must request at least one value")
+            demand.requireSomeValues()
             let (isNested, toUnlimit) = state.withLock { state in
                 guard state.stage.isOpen else {
                     return (true, [any Subscription]())
@@ -326,10 +309,10 @@
         @inlinable
         func next(_ state: inout State) -> Delivery? {
             switch state.stage {
-            case .closed:
+            case .completed, .closed:
                 return nil
             case .failing(let downstream, let failure):
-                state.stage = .closed
+                state.stage = .completed(downstream)
                 return .completion(downstream, .failure(failure), released: nil)
             case .open(let downstream):
                 if state.demand > .none, let next = state.kept.pop() {
@@ -341,7 +324,7 @@
                 guard state.upstream.isEnded, state.inners.isEmpty, state.kept.isEmpty else {
                     return nil
                 }
-                state.stage = .closed
+                state.stage = .completed(downstream)
                 return .completion(downstream, .finished, released: state.upstream.end())
             }
         }
@@ -366,19 +349,30 @@
                 state.kept = FIFO()
                 // Sent at once, unless another thread is delivering: that one sends it after.
                 let isNow = state.turn.mayDeliver
-                state.stage = isNow ? .closed : .failing(downstream, error)
-                var upstream = state.upstream.end()
-                if inner != nil, case .sunk(let token)? = upstream {
-                    state.failedInnerUpstream = token
-                    upstream = nil
-                }
-                return (isNow ? downstream : nil, upstream, all, kept)
+                state.stage = isNow ? .completed(downstream) : .failing(downstream, error)
+                if inner == nil { state.cancellingForUpstreamFailure = .current }
+                return (isNow ? downstream : nil, state.upstream.end(), all, kept)
             }
             guard let taken else { return }
             let failing = inner.flatMap { taken.all[$0] }
             for (key, link) in taken.all where key != inner { link.cancel() }
+            if inner == nil { state.withLock { $0.cancellingForUpstreamFailure = nil } }
             withExtendedLifetime((failing, taken.upstream, taken.kept)) {}
             taken.downstream?.receive(completion: .failure(error))
+        }
+    }
+
+    extension FlatMapSubscription {
+        /// Stops the program if the upstream sends `what` from inside the cancellation of the
+        /// inner publishers for its failure, on the cancelling thread: Combine's cancels them
+        /// holding its lock, which the upstream's event takes again (OpenCombine's
+        /// testCrashesWhenUpstreamFailsDuringChildCancellation, run against it).
+        @inlinable
+        func trapIfCancellingForUpstreamFailure(_ state: State, _ what: String) {
+            precondition(
+                state.cancellingForUpstreamFailure?.isCurrent != true,
+                "flatMap's upstream sent \(what) while its inner publishers were being cancelled for its failure"
+            )
         }
     }
 

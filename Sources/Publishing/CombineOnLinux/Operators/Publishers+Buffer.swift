@@ -17,9 +17,9 @@
             case dropOldest
             /// Cancels the upstream and fails with the error the closure makes, at the
             /// subscriber's next request, after the values that request asks for (what waits
-            /// beyond them is dropped), as Combine's does. The closure may call back into the
-            /// buffer (Combine's traps then): a value sent meanwhile is dropped, and a cancel ends
-            /// the stream without the failure.
+            /// beyond them is dropped), as Combine's does. The closure must not call back into
+            /// the buffer: as Combine's, which makes the error under its lock, such a call stops
+            /// the program. Another thread's value meanwhile is dropped.
             case customError(() -> Failure)
         }
 
@@ -95,9 +95,11 @@
     /// dropped). A buffer full with `.customError` cancels its upstream and fails that way too,
     /// at the subscriber's next request.
     ///
-    /// Delivered by ``DeliveryTurn``'s rule, with every call served by the drain under way: what
-    /// another thread adds meanwhile, or the subscriber asks for from inside a delivery, is
-    /// taken by that drain's loop, as Combine's `buffer` takes it.
+    /// Delivered by ``DeliveryTurn``'s rule, as Combine's: a drain sends at once as many values
+    /// as are asked for and wait; what the subscriber asks for meanwhile, or another thread
+    /// adds, is taken by that drain's loop after them; an upstream's value or completion from
+    /// inside one of them is drained at once, nested (so a failure it causes goes out before
+    /// the rest of the values already taken).
     // @unchecked: every mutable field is in `state`, behind its lock; only the thread whose turn
     // it is (`State.turn`) calls the subscriber with values and the completion.
     private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription,
@@ -117,7 +119,8 @@
         }
 
         private enum Step {
-            case value(Downstream, Input)
+            /// As many values as were asked for and waited, sent one after another.
+            case values(Downstream, [Input])
             case completion(Downstream, Subscribers.Completion<Failure>)
         }
 
@@ -129,18 +132,18 @@
             /// Kept until the completion goes out, even once the upstream has ended: as in
             /// Combine, a `.keepFull` buffer still asks it for what it sends on.
             case subscribed(any Subscription, Downstream)
-            /// Full, with `.customError`: its closure is making the error, outside the lock, so
-            /// that it may send into, ask of or cancel this buffer (in Combine, which holds its
-            /// lock, such a call traps). Meanwhile values are dropped and nothing is sent; the
-            /// upstream is cancelled once the error is made.
-            case failing(any Subscription, Downstream)
+            /// Full, with `.customError`: its closure is making the error, on `thread`, outside
+            /// the lock. A call back into this buffer from it stops the program, as in Combine,
+            /// which makes the error under its lock; another thread's value is dropped, and
+            /// nothing is sent. The upstream is cancelled once the error is made.
+            case failing(any Subscription, Downstream, thread: ThreadID)
             /// Cancelled, or the completion went out.
             case terminal
 
             /// The upstream's subscription, while it is kept.
             var upstream: (any Subscription)? {
                 switch self {
-                case .subscribed(let upstream, _), .failing(let upstream, _): upstream
+                case .subscribed(let upstream, _), .failing(let upstream, _, _): upstream
                 case .awaitingSubscription, .terminal: nil
                 }
             }
@@ -156,6 +159,13 @@
             var ending: Subscribers.Completion<Failure>?
             /// Whose turn it is to drain, whatever the lifecycle.
             var turn = DeliveryTurn()
+
+            /// Stops the program if the calling thread is making the `.customError` error.
+            func trapIfCalledBack() {
+                guard case .failing(_, _, let thread) = lifecycle else { return }
+                precondition(
+                    !thread.isCurrent, "Buffer's .customError closure called back into the buffer")
+            }
 
             /// Ends the stream here, returning what it let go of (the subscriber, the upstream
             /// and what waits), for the caller to release after the lock: a release may run
@@ -210,6 +220,7 @@
 
         func receive(_ input: Input) -> Subscribers.Demand {
             let outcome = state.withLock { state -> Outcome in
+                state.trapIfCalledBack()
                 // After a finish, values are still kept, as Combine keeps them; not after a
                 // failure.
                 guard case .subscribed(let upstream, let downstream) = state.lifecycle,
@@ -223,7 +234,7 @@
                         _ = state.values.pop()
                         state.count -= 1
                     case .customError(let makeError):
-                        state.lifecycle = .failing(upstream, downstream)
+                        state.lifecycle = .failing(upstream, downstream, thread: .current)
                         return .full(makeError)
                     }
                 }
@@ -233,7 +244,7 @@
             }
             switch outcome {
             case .kept, .dropped:
-                return drain()
+                return drain(.nested)
             case .ignored:
                 return .none
             case .full(let makeError):
@@ -247,7 +258,7 @@
         /// unless the stream was cancelled meanwhile.
         private func fail(with error: Failure) {
             let upstream = state.withLock { state -> (any Subscription)? in
-                guard case .failing(let upstream, let downstream) = state.lifecycle else {
+                guard case .failing(let upstream, let downstream, _) = state.lifecycle else {
                     return nil
                 }
                 state.lifecycle = .subscribed(upstream, downstream)
@@ -259,27 +270,30 @@
 
         func receive(completion: Subscribers.Completion<Failure>) {
             let isFirst = state.withLock { state in
+                state.trapIfCalledBack()
                 guard case .subscribed = state.lifecycle, state.ending == nil else { return false }
                 state.ending = completion
                 return true
             }
-            if isFirst { _ = drain() }
+            if isFirst { _ = drain(.nested) }
         }
 
         func request(_ demand: Subscribers.Demand) {
             guard
                 let upstream = state.withLock({ state -> (any Subscription)? in
+                    state.trapIfCalledBack()
                     guard let upstream = state.lifecycle.upstream else { return nil }
                     state.demand += demand
                     return upstream
                 })
             else { return }
-            let more = drain()
+            let more = drain(.byLoop)
             if more > .none { upstream.request(more) }
         }
 
         func cancel() {
             let released = state.withLock { state -> Released? in
+                state.trapIfCalledBack()
                 guard state.lifecycle.upstream != nil else { return nil }
                 return state.end()
             }
@@ -288,14 +302,15 @@
 
         /// Sends what the demand allows, then the completion (see the type's rule); returns
         /// how many more values to ask the upstream for (one per value sent, with `.keepFull`).
-        /// Another thread draining goes on with it.
-        private func drain() -> Subscribers.Demand {
+        /// Another thread draining goes on with it; so does a drain on this thread, for a
+        /// request (`.byLoop`), as Combine's leaves a request from inside a delivery to it.
+        private func drain(_ reentrancy: Reentrancy) -> Subscribers.Demand {
             var upstreamDemand = Subscribers.Demand.none
-            /// What the value delivered last returned, added to the demand under the lock.
+            /// What the values delivered last returned, added to the demand under the lock.
             var returned = Subscribers.Demand.none
             /// What the completion let go of, released after the lock.
             var released: Released?
-            guard state.withLock({ $0.turn.claim(.byLoop) }) else { return .none }
+            guard state.withLock({ $0.turn.claim(reentrancy) }) else { return .none }
             DeliveryTurn.loop(
                 nil,
                 next: {
@@ -307,9 +322,9 @@
                 },
                 deliver: { step in
                     switch step {
-                    case .value(let downstream, let value):
-                        returned = downstream.receive(value)
-                        if prefetch == .keepFull { upstreamDemand += 1 }
+                    case .values(let downstream, let values):
+                        for value in values { returned += downstream.receive(value) }
+                        if prefetch == .keepFull { upstreamDemand += values.count }
                     case .completion(let downstream, let completion):
                         // What was sent before still goes up, as in Combine: to an upstream
                         // that has ended, a request does nothing.
@@ -319,16 +334,20 @@
             return upstreamDemand
         }
 
-        /// What the turn delivers next, under the lock: a value while the subscriber has asked
-        /// for one and one waits; then the ending, a failure as soon as nothing is asked for.
+        /// What the turn delivers next, under the lock: the values asked for that wait; then the
+        /// ending, a failure as soon as nothing is asked for.
         private func next(_ state: inout State, releasing released: inout Released?) -> Step? {
             // While the error is made, nothing is sent.
             guard case .subscribed(_, let downstream) = state.lifecycle else { return nil }
             if state.demand > 0 {
-                if let value = state.values.pop() {
-                    state.count -= 1
-                    state.demand -= 1
-                    return .value(downstream, value)
+                if !state.values.isEmpty {
+                    var values: [Input] = []
+                    while state.demand > values.count, let value = state.values.pop() {
+                        values.append(value)
+                    }
+                    state.count -= values.count
+                    state.demand -= values.count
+                    return .values(downstream, values)
                 }
             } else if !(state.ending?.isFailure ?? false) {
                 return nil

@@ -33,8 +33,9 @@
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let handler = handler
                 let succession = Succession(
-                    subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
-                    unasked: .trapped, reflection: .downstreamAndDemand, traps: .secondFailure)
+                    subscriber, of: Self.self,
+                    unasked: .trapped, reflection: .downstreamAndDemand, traps: .secondFailure,
+                    afterEnd: .valuesDelivered)
                 succession.subscribe(upstream, stage: 0) { error in
                     succession.subscribe(handler(error), stage: 1) { succession.fail($0) }
                 }
@@ -75,8 +76,9 @@
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let handler = handler
                 let succession = Succession(
-                    subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
-                    unasked: .trapped, reflection: .downstreamAndDemand, traps: .secondFailure)
+                    subscriber, of: Self.self,
+                    unasked: .trapped, reflection: .downstreamAndDemand, traps: .secondFailure,
+                    afterEnd: .valuesDelivered)
                 succession.subscribe(upstream, stage: 0) { error in
                     do {
                         succession.subscribe(try handler(error), stage: 1) {

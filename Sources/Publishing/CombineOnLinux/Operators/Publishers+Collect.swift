@@ -86,6 +86,7 @@
                 steps.valuesPerOutput = Swift.max(count, 1)
                 // Combine's stops the program at a request for no arrays.
                 steps.requiresDemand = true
+                steps.afterEnd = .completionsSent
                 steps.children = {
                     [
                         ("downstream", $0.downstream), ("upstreamSubscription", $0.upstream as Any),

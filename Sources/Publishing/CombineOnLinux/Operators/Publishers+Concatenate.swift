@@ -29,16 +29,45 @@
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let suffix = suffix
                 let succession = Succession(
-                    subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
+                    subscriber, of: Self.self,
                     unasked: .dropped, keepsSubscriber: true)
                 // The suffix is held until the stream ends or is cancelled, as Combine's is,
                 // whatever becomes of the prefix (which holds the closure that subscribes it).
                 succession.accompany(AnyCancellable { withExtendedLifetime(suffix) {} })
                 succession.subscribe(
                     prefix, stage: 0,
-                    onFinish: { succession.subscribe(suffix, stage: 1) { succession.fail($0) } },
+                    onFinish: {
+                        succession.subscribe(suffix, stage: 1, as: { SuffixSubscriber(stage: $0) })
+                        {
+                            succession.fail($0)
+                        }
+                    },
                     onFailure: { succession.fail($0) })
             }
+        }
+    }
+
+    /// The subscriber `append` attaches to its suffix: the stage's, under a type of its own, as
+    /// Combine's suffix subscriber is not its prefix subscriber's type.
+    private struct SuffixSubscriber<Upstream: Publisher, Downstream: Subscriber>: Subscriber,
+        CombineReflecting
+    where Upstream.Output == Downstream.Input {
+        let stage: SuccessionStage<Upstream, Downstream>
+
+        var combineIdentifier: CombineIdentifier { stage.combineIdentifier }
+        var description: String { stage.description }
+        var customMirror: Mirror { stage.customMirror }
+
+        func receive(subscription: any Subscription) {
+            stage.receive(subscription: subscription)
+        }
+
+        func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            stage.receive(input)
+        }
+
+        func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+            stage.receive(completion: completion)
         }
     }
 

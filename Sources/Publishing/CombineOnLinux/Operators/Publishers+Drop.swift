@@ -103,7 +103,7 @@
         }
 
         func request(_ demand: Subscribers.Demand) {
-            precondition(demand > .none, "A subscriber must request at least one value")
+            demand.requireSomeValues()
             let upstream = state.withLock { state -> (any Subscription)? in
                 guard let upstream = state.upstream else {
                     state.pending += demand

@@ -29,6 +29,7 @@
             @usableFromInline
             package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 upstream.tryMap(encode).makeSteps().handling(beforeSubscription: .handled)
+                    .handling(afterEnd: .ignored)
             }
         }
 
@@ -59,6 +60,7 @@
             @usableFromInline
             package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 upstream.tryMap(decode).makeSteps().handling(beforeSubscription: .handled)
+                    .handling(afterEnd: .ignored)
             }
         }
     }

@@ -59,21 +59,6 @@
 
     // The inner publishers' side of flatMap's subscription.
     extension FlatMapSubscription {
-        /// Attaches `sink` to an inner publisher, subscribed while the demand is unlimited.
-        @inlinable
-        func sink(_ inner: NewPublisher, as index: Int) {
-            let token = inner.sink(
-                receiveCompletion: { [self] in innerCompleted($0, index: index) },
-                receiveValue: { [self] in _ = innerValue($0, index: index) })
-            let isCancelled = state.withLock { state in
-                guard state.inners[index] != nil else { return !state.stage.isOpen }
-                state.inners[index] = .sunk(token)
-                return false
-            }
-            // Ended while subscribing: cancelled; if it finished by itself, let go of.
-            if isCancelled { token.cancel() }
-        }
-
         @inlinable
         func innerSubscribed(_ subscription: any Subscription, index: Int) {
             let demand = state.withLock { state -> Subscribers.Demand? in
@@ -89,8 +74,17 @@
         func innerValue(_ value: Value, index: Int) -> Subscribers.Demand {
             let outcome = state.withLock { state -> Outcome in
                 // A value from an inner publisher that has finished still goes out while the
-                // stream is open, as Combine's sends it.
-                guard let downstream = state.stage.downstream else { return .ignored }
+                // stream is open, as Combine's sends it; and after the stream's completion, within
+                // what is still asked for (OpenCombine's testDownstreamLockReentrance, run against
+                // Combine).
+                guard let downstream = state.stage.downstream else {
+                    guard let downstream = state.stage.completedDownstream, state.demand > .none,
+                        state.turn.claim(.nested)
+                    else { return .ignored }
+                    let isUnlimited = state.demand == .unlimited
+                    state.demand -= 1
+                    return .delivered(downstream, isUnlimited: isUnlimited)
+                }
                 guard state.kept.isEmpty, state.demand > .none, state.turn.claim(.nested) else {
                     state.kept.push((index, value))
                     return .kept
@@ -118,10 +112,13 @@
         func innerCompleted(_ completion: Subscribers.Completion<Failure>, index: Int) {
             switch completion {
             case .finished:
-                let link = state.withLock { state in
-                    state.stage.isOpen ? state.inners.removeValue(forKey: index) : nil
+                // Every finish asks the upstream for one more while the stream is open, a second
+                // one from the same inner publisher too, as Combine's asks (OpenCombine's
+                // testOuterLockReentrance, run against it).
+                let link = state.withLock { state -> Link?? in
+                    state.stage.isOpen ? .some(state.inners.removeValue(forKey: index)) : nil
                 }
-                guard link != nil else { return }
+                guard let link else { return }
                 withExtendedLifetime(link) {}
                 drain()
                 requestUpstreamValue()
@@ -131,31 +128,24 @@
         }
 
         /// Asks the upstream for one more value: an inner publisher has finished. From inside
-        /// one of the upstream's deliveries on its thread (an inner publisher that finished at
-        /// once, such as `Just`), returned from that delivery instead: the upstream then sends
-        /// it in its own loop, rather than nested, deeper with every value it holds.
+        /// one of the upstream's deliveries too (an inner publisher that finished at once, such
+        /// as `Just`): through its subscription, as Combine's asks, not returned from the
+        /// delivery.
         @inlinable
         func requestUpstreamValue() {
             guard maxPublishers != .unlimited else { return }
-            let subscription = state.withLock { state -> (any Subscription)? in
-                guard state.stage.isOpen, let subscription = state.upstream.link?.subscription
-                else {
-                    return nil
-                }
-                if state.upstreamTurn.isInsideDelivery {
-                    state.deferredUpstream += 1
-                    return nil
-                }
-                return subscription
+            let subscription = state.withLock { state in
+                state.stage.isOpen ? state.upstream.link?.subscription : nil
             }
             subscription?.request(.max(1))
         }
 
         // MARK: One inner publisher's subscriber
 
-        /// Subscribes to one inner publisher for its subscription.
+        /// Subscribes to one inner publisher for its subscription; shown as Combine's is, named
+        /// after the operator, with the subscription it belongs to.
         @usableFromInline
-        final class Side: Subscriber {
+        final class Side: Subscriber, CombineReflecting {
             @usableFromInline
             typealias Input = Value
             @usableFromInline
@@ -168,6 +158,12 @@
             init(_ parent: FlatMapSubscription, index: Int) {
                 self.parent = parent
                 self.index = index
+            }
+
+            @usableFromInline var description: String { "FlatMap" }
+
+            @usableFromInline var customMirror: Mirror {
+                Mirror(self, children: ["parentSubscription": parent.combineIdentifier])
             }
 
             @inlinable

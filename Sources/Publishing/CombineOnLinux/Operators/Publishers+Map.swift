@@ -72,6 +72,7 @@
                         downstream.finish(completion.mapError { $0 as any Error })
                     }
                 ).handling(beforeSubscription: .valuesHandled)
+                    .handling(afterEnd: .valuesAndFailuresSent)
             }
         }
     }

@@ -126,7 +126,7 @@
         }
 
         func request(_ demand: Subscribers.Demand) {
-            precondition(demand > .none, "A subscriber must request at least one value")
+            demand.requireSomeValues()
             var ending: Ending?
             let upstream = state.withLock { state -> (any Subscription)? in
                 state.hasAsked = true

@@ -24,11 +24,12 @@
             }
 
             /// Sends each value; on failure, sends ``output`` and finishes: at once if the
-            /// subscriber has asked for a value, otherwise at its next request.
+            /// subscriber has asked for a value, otherwise at its next request. A value the
+            /// subscriber has not asked for stops the program, as in Combine.
             @usableFromInline
             package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Never> {
                 let output = output
-                return Steps(
+                var steps = Steps<Upstream.Output, Upstream.Failure, Output, Never>(
                     value: { value, downstream in downstream.send(value) },
                     completion: { completion, downstream in
                         if case .failure = completion {
@@ -38,6 +39,8 @@
                         }
                     }
                 ).handling(beforeSubscription: .ignored)
+                steps.trapsOnUnaskedValue = true
+                return steps
             }
         }
     }

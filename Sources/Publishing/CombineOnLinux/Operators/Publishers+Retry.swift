@@ -32,8 +32,8 @@
             where Downstream.Input == Output, Downstream.Failure == Failure {
                 let (upstream, retries) = (upstream, retries)
                 let succession = Succession(
-                    subscriber, of: Self.self, shape: .handedOverAtFirstSubscription,
-                    returnedDemand: .askedOfStage, unasked: .trapped)
+                    subscriber, of: Self.self,
+                    returnedDemand: .askedOfStage, unasked: .trapped, earlyCompletion: .counted)
                 let attempts = Locked(Attempts.idle)
                 // An attempt that fails while it is being subscribed to (an upstream that fails
                 // at once) starts the next once that subscribe has returned, as in Combine: the

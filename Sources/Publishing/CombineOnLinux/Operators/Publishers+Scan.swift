@@ -32,14 +32,18 @@
             /// Combine's does.
             @usableFromInline
             package func makePassing() -> Passing<Upstream.Output, Failure, Output, Failure> {
-                var result = initialResult
+                // Per subscription; behind a lock, as a mirror may read it from another thread.
+                let result = Locked(initialResult)
                 let next = nextPartialResult
                 return Passing(
                     value: { value in
-                        result = next(result, value)
-                        return result
+                        let partial = next(result.withLock { $0 }, value)
+                        result.withLock { $0 = partial }
+                        return partial
                     },
-                    children: { downstream in [("downstream", downstream), ("result", result)] })
+                    children: { downstream in
+                        [("downstream", downstream), ("result", result.withLock { $0 })]
+                    })
             }
         }
 
@@ -91,6 +95,7 @@
                         downstream.finish(completion.mapError { $0 as any Error })
                     }
                 ).handling(beforeSubscription: .valuesHandled)
+                    .handling(afterEnd: .valuesSent)
                     .reflecting {
                         [
                             ("downstream", $0.downstream), ("status", $0.status),

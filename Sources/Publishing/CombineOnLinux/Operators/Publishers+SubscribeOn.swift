@@ -109,6 +109,10 @@
         }
 
         private let state: Locked<Lifecycle>
+        /// The thread asking the upstream for values, while it does: a request that comes back
+        /// on it, from inside the upstream's `request`, stops the program, as Combine's does
+        /// (it asks under a lock that does not let the same thread in twice).
+        private let requesting = Locked<ThreadID?>(nil)
         /// Held for the subscription's life, as Combine's inner object holds it: a subscriber that
         /// keeps its subscription is kept with it, and a scheduled request or cancel keeps both
         /// until it has run.
@@ -156,7 +160,23 @@
                 if case .subscribed(let upstream, _) = state { upstream } else { nil }
             }
             guard let upstream else { return }
-            schedule { withExtendedLifetime(self) { upstream.request(demand) } }
+            schedule { withExtendedLifetime(self) { self.ask(upstream, for: demand) } }
+        }
+
+        /// Asks `upstream` for `demand`, on the scheduler: see ``requesting``.
+        private func ask(_ upstream: any Subscription, for demand: Subscribers.Demand) {
+            let marks = requesting.withLock { requesting in
+                if let thread = requesting {
+                    precondition(
+                        !thread.isCurrent,
+                        "SubscribeOn was asked for values from inside its upstream's request")
+                    return false
+                }
+                requesting = ThreadID.current
+                return true
+            }
+            upstream.request(demand)
+            if marks { requesting.withLock { $0 = nil } }
         }
 
         func cancel() {

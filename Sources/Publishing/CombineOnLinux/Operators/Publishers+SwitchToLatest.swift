@@ -25,41 +25,7 @@
             /// - Parameter subscriber: The subscriber to attach.
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
-                let succession = Succession(
-                    subscriber, of: Self.self, unasked: .trapped,
-                    traps: [.zeroDemand, .completionBeforeSubscription], keepsSubscriber: true)
-                let switching = Locked((latest: 0, isUpstreamFinished: false, isInnerActive: false))
-                let publishers = Subscribers.Sink<P, Failure>(
-                    receiveCompletion: { completion in
-                        if case .failure(let error) = completion {
-                            return succession.fail(error)
-                        }
-                        let isOver = switching.withLock { state in
-                            state.isUpstreamFinished = true
-                            return !state.isInnerActive
-                        }
-                        if isOver { succession.finish() }
-                    },
-                    receiveValue: { inner in
-                        let stage = switching.withLock { state in
-                            state.latest += 1
-                            state.isInnerActive = true
-                            return state.latest
-                        }
-                        succession.subscribe(
-                            inner, stage: stage,
-                            onFinish: {
-                                let isOver = switching.withLock { state in
-                                    guard state.latest == stage else { return false }
-                                    state.isInnerActive = false
-                                    return state.isUpstreamFinished
-                                }
-                                if isOver { succession.finish() }
-                            },
-                            onFailure: { succession.fail($0) })
-                    })
-                succession.accompany(publishers)
-                upstream.subscribe(publishers)
+                SwitchToLatestSubscription<P, Upstream, Downstream>(subscriber).start(upstream)
             }
         }
     }

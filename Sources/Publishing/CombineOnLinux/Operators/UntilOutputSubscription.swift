@@ -101,6 +101,12 @@
             /// `drop`: what the subscriber has asked for that the values dropped before the
             /// trigger have not used up. A value beyond it stops the program, as Combine's.
             var unusedDemand = Subscribers.Demand.none
+            /// `drop`: whether the upstream's completion came, or the subscriber cancelled: only
+            /// these stop Combine's `drop` passing on what comes. The other publisher's
+            /// completion ends the stream and cancels the upstream, but stops nothing: a second
+            /// one is sent on too, and so are the upstream's values once the other publisher
+            /// has sent one.
+            var isStopped = false
         }
 
         private var drops: Bool { Operator.drops }
@@ -112,7 +118,8 @@
 
         init(_ downstream: Downstream) {
             subscriber = downstream
-            self.downstream = SerialDownstream(downstream)
+            self.downstream = SerialDownstream(
+                downstream, afterCompletion: Operator.drops ? .everything : .nothing)
             state = Locked(
                 State(
                     upstream: .awaitingSubscription(
@@ -156,7 +163,7 @@
         func receive(_ input: Input) -> Subscribers.Demand {
             let passes = state.withLock { state in
                 guard drops else { return state.upstream.isSubscribed }
-                if state.trigger.hasFired { return !state.upstream.isTerminal }
+                if state.trigger.hasFired { return !state.isStopped }
                 // A value dropped before the trigger uses up the demand it met, as in Combine.
                 precondition(
                     state.unusedDemand > .none,
@@ -172,7 +179,12 @@
                 state -> (
                     trigger: (any Subscription)?, upstream: (any Subscription)?, isSubscribed: Bool
                 )? in
-                guard !state.upstream.isTerminal else { return nil }
+                if drops {
+                    guard !state.isStopped else { return nil }
+                    state.isStopped = true
+                } else {
+                    guard !state.upstream.isTerminal else { return nil }
+                }
                 let isSubscribed = state.upstream.isSubscribed
                 return (state.trigger.end(), state.upstream.end(), isSubscribed)
             }
@@ -207,7 +219,8 @@
 
         func cancel() {
             let (upstream, trigger) = state.withLock { state in
-                (state.upstream.end(), state.trigger.end())
+                state.isStopped = true
+                return (state.upstream.end(), state.trigger.end())
             }
             upstream?.cancel()
             trigger?.cancel()
@@ -236,7 +249,7 @@
             var trigger: (any Subscription)?
             let ended = state.withLock {
                 state -> (upstream: (any Subscription)?, unsubscribed: Downstream?)? in
-                guard !state.upstream.isTerminal, !state.trigger.hasFired else {
+                guard drops || !state.upstream.isTerminal, !state.trigger.hasFired else {
                     // A later subscription's value: let go, as the first's.
                     if case .firedAndResubscribed = state.trigger { trigger = state.trigger.end() }
                     return nil
@@ -268,14 +281,15 @@
         }
 
         /// The other publisher ended: without its value, `drop` ends the stream with the same
-        /// completion and cancels the upstream (one that has not come yet is still kept and
-        /// asked for the subscriber's demand when it does, as Combine's); `prefix` carries on.
+        /// completion, each time, and cancels the upstream (one that has not come yet is still
+        /// kept and asked for the subscriber's demand when it does, as Combine's); `prefix`
+        /// carries on.
         func triggerReceive(completion: Subscribers.Completion<some Error>) {
             var trigger: (any Subscription)?
             let ended = state.withLock { state -> (any Subscription)?? in
                 let hasFired = state.trigger.hasFired
                 trigger = state.trigger.end()
-                guard drops, !hasFired, !state.upstream.isTerminal else { return nil }
+                guard drops, !hasFired else { return nil }
                 guard state.upstream.isSubscribed else { return .some(nil) }
                 return state.upstream.end()
             }

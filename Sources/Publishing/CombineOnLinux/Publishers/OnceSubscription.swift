@@ -26,7 +26,7 @@
 
         func request(_ demand: Subscribers.Demand) {
             // As Combine's: asking for no values stops the program.
-            precondition(demand > .none, "API Violation: demand must not be zero")
+            demand.requireSomeValues()
             guard let downstream = downstream.withLock({ $0.take() }) else { return }
             _ = downstream.receive(value)
             downstream.receive(completion: .finished)

@@ -117,7 +117,7 @@
 
         func request(_ demand: Subscribers.Demand) {
             // Combine's zip stops the program here (OpenCombine's ZipTests, run against it).
-            precondition(demand > .none, "A subscriber must request at least one value")
+            demand.requireSomeValues()
             ask(demand)
         }
 

@@ -184,17 +184,21 @@
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            guard !forwarder.isFinished else { return .none }
-            let (attached, early) = state.withLock {
-                ($0.downstream != nil, $0.lifecycle.isAwaitingSubscription)
+            guard !forwarder.isFinished else { return receiveAfterEnd(input) }
+            let (attached, early, unasked) = state.withLock {
+                ($0.downstream != nil, $0.lifecycle.isAwaitingSubscription, $0.demand == .none)
             }
-            guard attached else { return .none }
+            guard attached else { return receiveAfterEnd(input) }
             if early {
                 switch steps.beforeSubscription {
                 case .handled, .valuesHandled: break
                 case .ignored: return .none
                 case .traps: preconditionFailure("A value came before the upstream's subscription")
                 }
+            } else if unasked, steps.trapsOnUnaskedValue {
+                preconditionFailure(
+                    "\(subscriptionDescription(of: publisherType)) was sent a value it did not ask for"
+                )
             }
             let outer = (sent, demandAfter)
             (sent, demandAfter) = (false, .none)
@@ -221,6 +225,11 @@
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
+            // After the end (the subscriber's cancel, or the stream's end, the subscriber let
+            // go): the upstream is not held, and the completion is the steps' `afterEnd`.
+            guard !forwarder.isFinished, state.withLock({ $0.downstream != nil }) else {
+                return receiveAfterEnd(completion)
+            }
             let beforeSubscription = steps.beforeSubscription
             // The upstream has ended itself: nothing to cancel when the stream ends.
             let ended = state.withLock { state -> (any Subscription)?? in
@@ -247,7 +256,7 @@
 
         func request(_ demand: Subscribers.Demand) {
             if steps.requiresDemand {
-                precondition(demand > .none, "A subscriber must request at least one value")
+                demand.requireSomeValues()
             }
             typealias Held = (
                 Downstream, Downstream.Input, Subscribers.Completion<Downstream.Failure>
@@ -316,6 +325,38 @@
             }
             upstream?.cancel()
             downstream?.receive(completion: completion)
+        }
+
+        /// Handles a value that comes after the stream's end as the steps' ``AfterEnd`` says:
+        /// what they send goes straight to the subscriber, whose demand the value returns.
+        private func receiveAfterEnd(_ input: Input) -> Subscribers.Demand {
+            let sendsFailures: Bool
+            switch steps.afterEnd {
+            case .ignored, .completionsSent: return .none
+            case .valuesSent: sendsFailures = false
+            case .valuesAndFailuresSent: sendsFailures = true
+            }
+            let subscriber = subscriber
+            var demand = Subscribers.Demand.none
+            steps.value(
+                input,
+                Forwarder(
+                    receiveValue: { demand += subscriber.receive($0) },
+                    receiveCompletion: { if sendsFailures { subscriber.receive(completion: $0) } }
+                ))
+            return demand
+        }
+
+        /// Handles a completion that comes after the stream's end as the steps' ``AfterEnd``
+        /// says: the completion its steps send goes straight to the subscriber, without a value.
+        private func receiveAfterEnd(_ completion: Subscribers.Completion<Failure>) {
+            guard case .completionsSent = steps.afterEnd else { return }
+            let subscriber = subscriber
+            steps.completion(
+                completion,
+                Forwarder(
+                    receiveValue: { _ in },
+                    receiveCompletion: { subscriber.receive(completion: $0) }))
         }
 
         private func cancelUpstream() {

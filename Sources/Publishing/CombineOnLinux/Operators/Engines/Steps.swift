@@ -22,8 +22,13 @@
         /// Whether a request for no values stops the program, as Combine's `dropFirst`,
         /// `drop(while:)` and `replaceEmpty` do (a request must ask for at least one value).
         package var requiresDemand = false
+        /// Whether a value the subscriber has not asked for stops the program, as Combine's
+        /// `replaceError` does (it counts the subscriber's demand down, below zero).
+        package var trapsOnUnaskedValue = false
         /// What the subscription does with what comes before the upstream's subscription.
         package var beforeSubscription = BeforeSubscription.handled
+        /// What the subscription does with what comes after the stream's end.
+        package var afterEnd = AfterEnd.ignored
         /// Whether the demand a value's delivery returns is asked of the upstream at once, the
         /// value's sender getting `.none`, as Combine's `measureInterval` asks it.
         package var asksUpstreamForReturnedDemand = false
@@ -54,6 +59,25 @@
         case traps
     }
 
+    /// What a ``Steps`` subscription does with what a broken upstream sends after the stream's
+    /// end (its own completion, the steps' end, or the subscriber's cancel), as its Combine
+    /// counterpart does: Combine's operators differ here, one family to a case. Events that
+    /// come after the end go straight to the subscriber, which the subscription keeps.
+    @usableFromInline
+    package enum AfterEnd: Sendable {
+        /// Nothing reaches the steps or the subscriber.
+        case ignored
+        /// Values are handled, and what the steps send goes on, the failure of a throw too, each
+        /// time; the upstream's completion is ignored (`tryMap`).
+        case valuesAndFailuresSent
+        /// Values are handled and what the steps send goes on, but not their end; the upstream's
+        /// completion is ignored (`tryScan`).
+        case valuesSent
+        /// The upstream's completion goes on, without a last value, each time; values are
+        /// ignored (`collect(_:)`).
+        case completionsSent
+    }
+
     extension Steps where UpstreamFailure == Failure {
         /// Steps that hand the upstream's completion on unchanged.
         package init(value: @escaping (Input, Forwarder<Output, Failure>) -> Void) {
@@ -68,6 +92,13 @@
         package func handling(beforeSubscription handling: BeforeSubscription) -> Self {
             var steps = self
             steps.beforeSubscription = handling
+            return steps
+        }
+
+        /// These steps, doing with what comes after the stream's end as `handling` says.
+        package func handling(afterEnd handling: AfterEnd) -> Self {
+            var steps = self
+            steps.afterEnd = handling
             return steps
         }
 

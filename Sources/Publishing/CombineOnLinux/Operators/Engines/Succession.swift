@@ -1,59 +1,23 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
     /// The subscription of an operator that subscribes to one upstream after another (`catch`,
-    /// `retry`, `append`, `switchToLatest`), as Combine's do: the subscriber's demand goes to the
-    /// current upstream, and a new one is asked for what is still owed.
+    /// `retry`, `append`), as Combine's do: the subscriber's demand goes to the current
+    /// upstream, and a new one is asked for what is still owed.
     ///
     /// Each upstream is a *stage*, numbered from zero; only the latest stage delivers, and once
     /// the stream has ended or been cancelled, a stage that comes later is cancelled at once.
-    /// Stages that overlap (`switchToLatest`'s, and its publisher of publishers) may send from
-    /// different threads at once: the subscriber is reached through a ``SerialDownstream``.
+    /// The subscriber is handed this subscription when the first stage's subscription comes,
+    /// until which it has nothing to ask of; each stage's subscriber stands for this
+    /// subscription (its name, its identifier), as Combine's operators' do. A broken stage may
+    /// still send from another thread: the subscriber is reached through a
+    /// ``SerialDownstream``.
     // @unchecked: every mutable field is in `state`, behind its lock; `downstream` locks itself.
     final class Succession<Downstream: Subscriber>: Subscription, CombineReflecting,
         // @unchecked: see above.
         @unchecked Sendable
     {
-        /// When the subscriber is handed this subscription, and what the stages are to it.
-        enum Shape {
-            /// At once, before any stage, whose subscribers are their own (`switchToLatest`,
-            /// whose publisher of publishers is subscribed to beside it).
-            case handedOverAtOnce
-            /// When the first stage's subscription comes, until which the subscriber has
-            /// nothing to ask of; each stage's subscriber stands for this subscription (its
-            /// name, its identifier), as Combine's one-upstream-at-a-time operators' do
-            /// (`catch`, `retry`, `append`).
-            case handedOverAtFirstSubscription
-        }
-
-        /// Where the demand goes that a value's delivery returns.
-        enum ReturnedDemand {
-            /// Back to the stage that sent the value.
-            case toSender
-            /// Asked of the current stage, the sender getting `.none` (`retry`, as Combine's).
-            case askedOfStage
-        }
-
-        /// What becomes of a value the subscriber has not asked for, or that comes from a stage
-        /// before its subscription.
-        enum Unasked {
-            case delivered
-            /// Dropped, its sender getting `.none` (`append`, as Combine's).
-            case dropped
-            /// Stops the program, the upstream having broken its contract (`catch`, `retry`,
-            /// `switchToLatest`, as Combine's).
-            case trapped
-        }
-
         /// Which breaches of the protocol stop the program, as they stop Combine's operator.
         typealias Traps = SuccessionTraps
-
-        /// What a mirror of the subscription, or of a stage's subscriber, shows.
-        enum Reflection {
-            /// Nothing: the operator's name only.
-            case name
-            /// The subscriber and what it is still owed (`catch`, as Combine's).
-            case downstreamAndDemand
-        }
 
         /// The latest stage's link to its upstream.
         private enum Link {
@@ -96,24 +60,24 @@
             var handOver = HandOver.awaiting
             /// What the subscriber has asked for and not yet been sent.
             var demand = Subscribers.Demand.none
-            /// Ended with the stream: `switchToLatest`'s subscription to its publisher of
-            /// publishers.
+            /// Ended with the stream: what the operator holds until then (`append`'s suffix).
             var companion: (any Cancellable)?
         }
 
         private let state = Locked(State())
         private let downstream: SerialDownstream<Downstream>
         /// The subscriber, held for the subscription's life where Combine's operator holds it so
-        /// (`append`, `switchToLatest`): one that keeps its subscription is kept with it until it
+        /// (`append`): one that keeps its subscription is kept with it until it
         /// lets it go. Elsewhere it is let go at the stream's end, as `downstream` lets it go.
         private let keptSubscriber: Downstream?
         /// The operator's type, which names this subscription.
         private let publisherType: Any.Type
-        let shape: Shape
         private let returnedDemand: ReturnedDemand
         private let unasked: Unasked
         private let reflection: Reflection
+        private let earlyCompletion: EarlyCompletion
         let traps: Traps
+        private let afterEnd: AfterEnd
         /// The subscriber, for the mirror only.
         private let downstreamDescription: String
 
@@ -131,19 +95,22 @@
             }
         }
 
-        /// Hands `downstream` this subscription, at once or at the first stage's subscription
-        /// as `shape` says; the stages then come with
-        /// ``subscribe(_:stage:onFinish:onFailure:)``.
+        /// Makes the subscription for `downstream`, which is handed it at the first stage's
+        /// subscription; the stages come with ``subscribe(_:stage:onFinish:onFailure:)``.
         init(
             _ downstream: Downstream, of publisherType: Any.Type,
-            shape: Shape = .handedOverAtOnce, returnedDemand: ReturnedDemand = .toSender,
+            returnedDemand: ReturnedDemand = .toSender,
             unasked: Unasked = .delivered, reflection: Reflection = .name, traps: Traps = [],
+            earlyCompletion: EarlyCompletion = .ignored, afterEnd: AfterEnd = .ignored,
             keepsSubscriber: Bool = false
         ) {
+            self.earlyCompletion = earlyCompletion
+            // Values after the end go to the subscriber, held for them.
+            let keepsSubscriber = keepsSubscriber || afterEnd == .valuesDelivered
             keptSubscriber = keepsSubscriber ? downstream : nil
             self.traps = traps
+            self.afterEnd = afterEnd
             self.publisherType = publisherType
-            self.shape = shape
             self.returnedDemand = returnedDemand
             self.unasked = unasked
             self.reflection = reflection
@@ -164,10 +131,6 @@
                 }
                 current?.request(more)
             }
-            if case .handedOverAtOnce = shape {
-                state.withLock { $0.handOver = .done }
-                self.downstream.receive(subscription: self)
-            }
         }
 
         /// Subscribes to `publisher` as stage `stage`: its values go to the subscriber; its
@@ -178,6 +141,21 @@
             _ publisher: Upstream, stage: Int, onFinish: (() -> Void)? = nil,
             onFailure: @escaping (Upstream.Failure) -> Void
         ) where Upstream.Output == Downstream.Input {
+            subscribe(publisher, stage: stage, as: { $0 }, onFinish: onFinish, onFailure: onFailure)
+        }
+
+        /// Subscribes to `publisher` as stage `stage`, as
+        /// ``subscribe(_:stage:onFinish:onFailure:)`` does, through the subscriber `wrap` makes of
+        /// the stage's: a type of its own, as Combine's `append` gives its suffix's subscriber.
+        func subscribe<Upstream: Publisher, Wrapper: Subscriber>(
+            _ publisher: Upstream, stage: Int,
+            as wrap: (SuccessionStage<Upstream, Downstream>) -> Wrapper,
+            onFinish: (() -> Void)? = nil, onFailure: @escaping (Upstream.Failure) -> Void
+        )
+        where
+            Upstream.Output == Downstream.Input, Wrapper.Input == Upstream.Output,
+            Wrapper.Failure == Upstream.Failure
+        {
             let (isLive, previous) = state.withLock { state -> (Bool, (any Subscription)?) in
                 guard stage > state.stage else { return (false, nil) }
                 state.stage = stage
@@ -189,8 +167,9 @@
             previous?.cancel()
             guard isLive else { return }
             publisher.subscribe(
-                SuccessionStage<Upstream, Downstream>(
-                    self, stage: stage, onFinish: onFinish, onFailure: onFailure))
+                wrap(
+                    SuccessionStage<Upstream, Downstream>(
+                        self, stage: stage, onFinish: onFinish, onFailure: onFailure)))
         }
 
         /// Ends the stream with `error`.
@@ -215,9 +194,6 @@
         }
 
         func request(_ demand: Subscribers.Demand) {
-            if traps.contains(.zeroDemand), demand == .none {
-                preconditionFailure("API Violation: demand must not be zero")
-            }
             let current = state.withLock { state in
                 state.demand += demand
                 return state.link.subscription
@@ -226,10 +202,15 @@
         }
 
         func cancel() {
-            let (current, companion) = state.withLock { state in
+            let afterEnd = afterEnd
+            let cancelling = state.withLock { state -> ((any Subscription)?, (any Cancellable)?)? in
+                if afterEnd == .valuesDelivered, state.stage > 0, case .awaiting = state.link {
+                    return nil
+                }
                 state.stage = .max
                 return (state.link.release(), state.companion.take())
             }
+            guard let (current, companion) = cancelling else { return }
             current?.cancel()
             companion?.cancel()
             downstream.cancel()
@@ -245,7 +226,7 @@
                 switch state.link {
                 case .awaiting: state.link = .attached(subscription)
                 case .attached: return .refused
-                // After the stage's completion: let be, as Combine's `switchToLatest` does.
+                // After the stage's completion: let be, as Combine's operators do.
                 case .released: return .ignored
                 }
                 // Owed: what was asked before, and, before the hand-over, through a stage's
@@ -268,11 +249,11 @@
 
         func deliver(_ value: Downstream.Input, stage: Int) -> Subscribers.Demand {
             let unasked = unasked
-            let isCurrent = state.withLock { state in
-                guard state.stage == stage else { return false }
+            let (isCurrent, isOver) = state.withLock { state in
+                guard state.stage == stage else { return (false, state.stage == .max) }
                 switch (unasked, state.link) {
                 case (.dropped, .attached) where state.demand == .none, (.dropped, .awaiting):
-                    return false
+                    return (false, false)
                 case (.trapped, _):
                     precondition(
                         state.demand > .none,
@@ -281,9 +262,12 @@
                 default: break
                 }
                 if state.demand > .none { state.demand -= 1 }
-                return true
+                return (true, false)
             }
-            guard isCurrent else { return .none }
+            guard isCurrent else {
+                guard isOver, afterEnd == .valuesDelivered, let keptSubscriber else { return .none }
+                return keptSubscriber.receive(value)
+            }
             let more = downstream.send(value)
             let current = state.withLock { state in
                 state.demand += more
@@ -300,22 +284,24 @@
 
         /// Whether `stage` is the latest, so that its completion counts; if it is, its
         /// subscription is let go uncancelled, as an upstream that has completed is not
-        /// cancelled in Combine. A completion before the stage's subscription does not count
-        /// where the stages stand for this subscription, as in Combine's `catch` and `append`.
+        /// cancelled in Combine. A completion before the stage's subscription counts as
+        /// ``EarlyCompletion`` says.
         func completed(_ stage: Int) -> Bool {
-            let shape = shape
+            let earlyCompletion = earlyCompletion
+            var forgoesHandOver = false
             let (isCurrent, subscription) = state.withLock { state in
                 guard state.stage == stage else { return (false, nil as (any Subscription)?) }
                 if case .awaiting = state.link {
-                    guard case .handedOverAtOnce = shape else { return (false, nil) }
-                    precondition(
-                        !traps.contains(.completionBeforeSubscription),
-                        "\(subscriptionDescription(of: publisherType)) was sent a completion before its subscription"
-                    )
+                    guard earlyCompletion == .counted else { return (false, nil) }
+                    if case .awaiting = state.handOver {
+                        state.handOver = .done
+                        forgoesHandOver = true
+                    }
                 }
                 return (true, state.link.release())
             }
             withExtendedLifetime(subscription) {}
+            if forgoesHandOver { downstream.forgoHandOver() }
             return isCurrent
         }
 
@@ -333,7 +319,7 @@
                 return (state.link.release(), state.companion.take())
             }
             guard let (current, companion) = ending else { return }
-            // What is still running is cancelled: the other side of a `switchToLatest`.
+            // What is still running is cancelled: a stage the operator itself ended.
             current?.cancel()
             companion?.cancel()
             downstream.complete(completion)
@@ -343,12 +329,8 @@
     /// Which breaches of the protocol stop a ``Succession``, as they stop Combine's operator.
     struct SuccessionTraps: OptionSet {
         let rawValue: Int
-        /// A request for no values (`switchToLatest`).
-        static let zeroDemand = SuccessionTraps(rawValue: 1)
-        /// A stage's completion before its subscription (`switchToLatest`).
-        static let completionBeforeSubscription = SuccessionTraps(rawValue: 2)
         /// A second failure from a stage while the stream goes on (`catch`).
-        static let secondFailure = SuccessionTraps(rawValue: 4)
+        static let secondFailure = SuccessionTraps(rawValue: 1)
     }
 
 #endif

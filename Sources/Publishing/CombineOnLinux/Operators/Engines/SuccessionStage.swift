@@ -25,13 +25,8 @@
             self.onFailure = onFailure
         }
 
-        /// The subscription's, when the stage stands for it (one upstream at a time).
-        var combineIdentifier: CombineIdentifier {
-            switch succession.shape {
-            case .handedOverAtFirstSubscription: succession.combineIdentifier
-            case .handedOverAtOnce: CombineIdentifier(self)
-            }
-        }
+        /// The subscription's: the stage stands for it.
+        var combineIdentifier: CombineIdentifier { succession.combineIdentifier }
 
         var description: String { succession.description }
         var customMirror: Mirror { succession.customMirror }
