@@ -106,6 +106,26 @@ struct FoundationBridgeTests {
         #expect(made.options == nil)
     }
 
+    @Test(
+        "A timer publisher's connection and subscription name and reflect as ordinary objects, as Combine's"
+    )
+    func timerSubscriptionReflectsAsAnObject() throws {
+        // OpenCombine's TimerPublisherTests.testConnectionReflection, run against Combine.
+        let timer = Timer.publish(every: 60, on: .main, in: .common)
+        let connection = timer.connect()
+        defer { connection.cancel() }
+        #expect(!(connection is any CustomStringConvertible))
+        let probe = DemandProbe<Date, Never>(initial: .none)
+        timer.subscribe(probe)
+        let subscription = try #require(probe.subscription)
+        defer { subscription.cancel() }
+        #expect(!(subscription is NSObject))
+        #expect(!(subscription is any CustomStringConvertible))
+        #expect(!(subscription is any CustomReflectable))
+        #expect(!(subscription is any CustomPlaygroundDisplayConvertible))
+        #expect(!(subscription is any CustomDebugStringConvertible))
+    }
+
     @Test("PropertyListEncoder and PropertyListDecoder are TopLevelEncoder and TopLevelDecoder")
     func propertyListCoding() throws {
         let encoded = Events(Just(PlistItem(name: "a")).encode(encoder: PropertyListEncoder()))

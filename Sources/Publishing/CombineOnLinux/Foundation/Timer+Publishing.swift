@@ -30,7 +30,7 @@
 
         /// A publisher of dates at a fixed interval, from `connect()` until the connection is
         /// cancelled.
-        public final class TimerPublisher: ConnectablePublisher, ClosurePublisher {
+        public final class TimerPublisher: ConnectablePublisher {
             /// Each date the timer fires at.
             public typealias Output = Date
             /// A timer cannot fail.
@@ -50,11 +50,6 @@
 
             private let subject = PassthroughSubject<Date, Never>()
 
-            /// A date the timer fires at while the subscriber has asked for none is dropped, as
-            /// Combine's is.
-            @usableFromInline
-            package var valuesWithoutDemand: ValuesWithoutDemand { .dropped }
-
             /// A timer publisher; nothing fires until ``connect()``.
             public init(
                 interval: TimeInterval, tolerance: TimeInterval? = nil, runLoop: RunLoop,
@@ -67,13 +62,13 @@
                 self.options = options
             }
 
-            /// Subscribes to the dates, which flow once connected.
-            @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
-                receiveValue: @escaping (Date) -> Void
-            ) -> AnyCancellable {
-                subject.sink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            /// Attaches `subscriber` to the dates, which flow once connected; a date the timer
+            /// fires at while the subscriber has asked for none is dropped, as Combine's is.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Date, Downstream.Failure == Never {
+                subject.subscribe(TimerSubscription(subscriber))
             }
 
             /// Starts the timer.
@@ -90,6 +85,79 @@
                 }
                 return AnyCancellable { timer.cancel() }
             }
+        }
+    }
+
+    /// One subscriber of a timer publisher, subscribed to its dates, as Combine's inner object
+    /// is: the subscriber's subscription, passing its demand on to the dates' subject (which
+    /// drops a date nobody asked for). As Combine's, it names and reflects as an ordinary
+    /// object, not as an operator (OpenCombine's `TimerPublisherTests.testConnectionReflection`,
+    /// run against Combine).
+    // @unchecked: `stage` is behind its lock; the subscriber and the subject are called
+    // outside it.
+    private final class TimerSubscription<Downstream: Subscriber>: Subscriber, Subscription,
+        // @unchecked: see above.
+        @unchecked Sendable
+    where Downstream.Input == Date, Downstream.Failure == Never {
+        typealias Input = Date
+        typealias Failure = Never
+
+        private enum Stage {
+            case awaitingSubscription(Downstream)
+            case subscribed(Downstream, any Subscription)
+            /// Cancelled: nothing more goes either way.
+            case ended
+        }
+
+        private let stage: Locked<Stage>
+
+        init(_ downstream: Downstream) {
+            stage = Locked(.awaitingSubscription(downstream))
+        }
+
+        func receive(subscription: any Subscription) {
+            let downstream = stage.withLock { stage -> Downstream? in
+                guard case .awaitingSubscription(let downstream) = stage else { return nil }
+                stage = .subscribed(downstream, subscription)
+                return downstream
+            }
+            guard let downstream else { return subscription.cancel() }
+            downstream.receive(subscription: self)
+        }
+
+        func receive(_ input: Date) -> Subscribers.Demand {
+            let downstream = stage.withLock { stage -> Downstream? in
+                guard case .subscribed(let downstream, _) = stage else { return nil }
+                return downstream
+            }
+            // The subject counts the demand a date returns.
+            return downstream?.receive(input) ?? .none
+        }
+
+        /// A timer's dates never complete, but a subject may be sent a completion.
+        func receive(completion: Subscribers.Completion<Never>) {
+            let downstream = stage.withLock { stage -> Downstream? in
+                guard case .subscribed(let downstream, _) = stage else { return nil }
+                stage = .ended
+                return downstream
+            }
+            downstream?.receive(completion: completion)
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            let subscription = stage.withLock { stage -> (any Subscription)? in
+                guard case .subscribed(_, let subscription) = stage else { return nil }
+                return subscription
+            }
+            subscription?.request(demand)
+        }
+
+        func cancel() {
+            let ended = stage.withLock { stage -> Stage in
+                defer { stage = .ended }
+                return stage
+            }
+            if case .subscribed(_, let subscription) = ended { subscription.cancel() }
         }
     }
 #endif

@@ -1,11 +1,8 @@
 // Linux: on Apple platforms these names are Combine's (see Publishing.swift).
 #if !canImport(Combine)
-    // Scheduled work and upstream sends can run on different threads at once, so this delivers
-    // through a ``Gate``: one event at a time, nothing after the completion or a cancel.
-
     extension Publishers {
         /// A publisher that sends a value only once its upstream has been quiet for a while.
-        public struct Debounce<Upstream: Publisher, Context: Scheduler>: ClosurePublisher {
+        public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.
@@ -37,73 +34,18 @@
                 self.options = options
             }
 
-            /// A value that comes due while the subscriber has asked for none is dropped, as Combine's debounce drops it.
-            @usableFromInline
-            package var valuesWithoutDemand: ValuesWithoutDemand { .dropped }
-
-            /// Subscribes to the upstream. Each value replaces the one waiting and restarts the
-            /// wait; the value is sent once `dueTime` passes with no other. When the upstream
-            /// completes, a value still waiting is dropped, as in Combine, and the completion is
-            /// sent on the scheduler.
-            @usableFromInline
-            package func subscribeClosures(
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-                receiveValue: @escaping (Output) -> Void
-            ) -> AnyCancellable {
-                let (scheduler, options, dueTime) = (scheduler, options, dueTime)
-                // `timer`: the gate's key for the wait under way, so a new value, the completion or a
-                // cancel cancels it, as Combine's does: a cancelled debounce leaves nothing due on
-                // its scheduler.
-                let gate = Gate(
-                    (generation: 0, waiting: Output?.none, timer: Int?.none),
-                    receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-                gate.hold(
-                    upstream.sink(
-                        receiveCompletion: { completion in
-                            // As Combine's: a value still waiting is dropped and its wait
-                            // cancelled at once; the completion follows on the scheduler.
-                            let timer = gate.update { state, _ in
-                                state.generation += 1
-                                state.waiting = nil
-                                defer { state.timer = nil }
-                                return state.timer
-                            }
-                            if let timer { gate.cancelUpstream(timer) }
-                            // Without the options, as Combine schedules it (they go with the
-                            // waits only).
-                            scheduler.schedule(options: nil) {
-                                gate.update { _, outbox in outbox.finish(completion) }
-                            }
-                        },
-                        receiveValue: { value in
-                            let key = gate.reserve()
-                            let (generation, previous) = gate.update { state, _ in
-                                state.generation += 1
-                                state.waiting = value
-                                defer { state.timer = key }
-                                return (state.generation, state.timer)
-                            }
-                            if let previous { gate.cancelUpstream(previous) }
-                            // Repeating, because that form is the one a scheduler can cancel; it
-                            // is cancelled when it first fires.
-                            let timer = scheduler.schedule(
-                                after: scheduler.now.advanced(by: dueTime), interval: dueTime,
-                                tolerance: scheduler.minimumTolerance, options: options
-                            ) {
-                                gate.cancelUpstream(key)
-                                gate.update { state, outbox in
-                                    guard state.generation == generation,
-                                        let waiting = state.waiting
-                                    else { return }
-                                    state.waiting = nil
-                                    state.timer = nil
-                                    outbox.send(waiting)
-                                }
-                            }
-                            gate.hold(AnyCancellable(timer), as: key)
-                        }
-                    ))
-                return AnyCancellable { gate.cancel() }
+            /// Attaches `subscriber` through a subscription of its own, as Combine's: it asks
+            /// the upstream for every value, and delivers a value that comes due only as far as
+            /// the subscriber has asked (one that comes due unasked for is dropped). When the
+            /// upstream completes, a value still waiting is dropped, as in Combine, and the
+            /// completion is sent on the scheduler.
+            ///
+            /// - Parameter subscriber: The subscriber to attach.
+            public func receive<Downstream: Subscriber>(subscriber: Downstream)
+            where Downstream.Input == Output, Downstream.Failure == Failure {
+                upstream.subscribe(
+                    DebounceSubscription<Upstream, Context, Downstream>(
+                        subscriber, dueTime: dueTime, scheduler: scheduler, options: options))
             }
         }
     }

@@ -10,7 +10,7 @@
         /// A subscriber's requests go to the upstream as they are made, and the demand a
         /// delivered value returns is asked of the upstream after it, as in Combine: through
         /// `receive(on:)`, a `PassthroughSubject` drops the values nobody asked for.
-        public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: ScheduledOperator {
+        public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: NamedScheduledOperator {
             /// The upstream's output type.
             public typealias Output = Upstream.Output
             /// The upstream's failure type.

@@ -173,6 +173,10 @@
             var timer: (any Cancellable)?
         }
 
+        /// The subscriber, held for this object's life, as Combine's inner object holds it: a
+        /// cancel stops deliveries, but work already scheduled (a value, the completion, the
+        /// deadline) holds this object, and so the subscriber, until the scheduler lets it go.
+        private let downstream: Downstream
         private let interval: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
@@ -183,6 +187,7 @@
             _ downstream: Downstream, interval: Context.SchedulerTimeType.Stride,
             scheduler: Context, options: Context.SchedulerOptions?, customError: (() -> Failure)?
         ) {
+            self.downstream = downstream
             self.interval = interval
             self.scheduler = scheduler
             self.options = options
@@ -226,9 +231,8 @@
             // The deadline starts at the subscription, and again at the first request, as in
             // Combine, which arms both (a scheduler that records its calls sees two timers when
             // the subscriber asks as it is subscribed). The subscription's is armed after the
-            // hand-over, so that even a deadline that falls due at once (`ImmediateScheduler`'s,
-            // on which Combine's `timeout` traps) ends the stream only after the subscriber has
-            // its subscription; the deadline is the same, as no time passes meanwhile.
+            // hand-over; the deadline is the same, as no time passes meanwhile. A scheduler that
+            // runs it at once (`ImmediateScheduler`) stops the program, as Combine's does.
             restartDeadline()
         }
 
@@ -316,10 +320,20 @@
             guard let deadline else { return }
             // Repeating, as Combine's: a timer that can be cancelled when the next replaces it;
             // it holds this subscription until then, as Combine's does.
+            let (armingThread, armed) = (ThreadID.current, Locked(false))
             let timer = scheduler.schedule(
                 after: scheduler.now.advanced(by: interval), interval: interval,
                 tolerance: scheduler.minimumTolerance, options: options
-            ) { self.timeOut(at: deadline) }
+            ) {
+                // Combine arms the deadline under its lock, so a scheduler that runs it at once,
+                // on the arming thread (`ImmediateScheduler`), re-enters that lock and traps.
+                precondition(
+                    armed.withLock { $0 } || !armingThread.isCurrent,
+                    "timeout's scheduler ran the deadline while it was being armed: a timeout "
+                        + "needs a scheduler that runs work later (not ImmediateScheduler)")
+                self.timeOut(at: deadline)
+            }
+            armed.withLock { $0 = true }
             let unneeded = gate.update { state, _ -> (any Cancellable)? in
                 guard !state.lifecycle.isOver, state.deadline == deadline else { return timer }
                 defer { state.timer = timer }

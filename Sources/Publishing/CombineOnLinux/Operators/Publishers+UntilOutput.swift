@@ -36,7 +36,7 @@
             /// - Parameter subscriber: The subscriber to attach.
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
-                let inner = UntilOutputSubscription<Upstream, Downstream>(subscriber, drops: false)
+                let inner = UntilOutputSubscription<Upstream, Downstream, Self>(subscriber)
                 other.subscribe(inner.trigger(Other.self))
                 upstream.subscribe(inner)
             }
@@ -73,7 +73,7 @@
             /// - Parameter subscriber: The subscriber to attach.
             public func receive<Downstream: Subscriber>(subscriber: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure {
-                let inner = UntilOutputSubscription<Upstream, Downstream>(subscriber, drops: true)
+                let inner = UntilOutputSubscription<Upstream, Downstream, Self>(subscriber)
                 inner.handOver()
                 other.subscribe(inner.trigger(Other.self))
                 upstream.subscribe(inner)
@@ -107,5 +107,13 @@
         {
             Publishers.DropUntilOutput(upstream: self, other: publisher)
         }
+    }
+
+    extension Publishers.PrefixUntilOutput: UntilOutputOperator {
+        static var drops: Bool { false }
+    }
+
+    extension Publishers.DropUntilOutput: NamedUntilOutputOperator {
+        static var drops: Bool { true }
     }
 #endif

@@ -3,10 +3,26 @@
     // The subscription behind `prefix(untilOutputFrom:)` and `drop(untilOutputFrom:)`, and the
     // subscriber it attaches to the other publisher.
 
-    /// One subscription through `prefix(untilOutputFrom:)` (`drops` false: the trigger ends
-    /// the stream) or `drop(untilOutputFrom:)` (`drops` true: the trigger starts it).
+    /// `prefix(untilOutputFrom:)` or `drop(untilOutputFrom:)`: the operator a subscription
+    /// serves, as a type, so that the subscription is named after it as Combine's inner object
+    /// is nested in it.
+    protocol UntilOutputOperator {
+        /// Whether the trigger starts the stream (`drop`) rather than ends it (`prefix`).
+        static var drops: Bool { get }
+    }
+
+    /// The one of the two whose subscription, in Combine, names and reflects as its operator
+    /// (`drop(untilOutputFrom:)`'s); `prefix(untilOutputFrom:)`'s customizes neither
+    /// (OpenCombine's `PrefixUntilOutputTests.testPrefixUntilOutputReflection`, run against
+    /// Combine), and describes itself by its type, which names its operator.
+    protocol NamedUntilOutputOperator: UntilOutputOperator {}
+
+    /// One subscription through `prefix(untilOutputFrom:)` or `drop(untilOutputFrom:)`, as
+    /// `Operator` says.
     // @unchecked: every mutable field is in `state`, behind its lock; `downstream` locks itself.
-    final class UntilOutputSubscription<Upstream: Publisher, Downstream: Subscriber>:
+    final class UntilOutputSubscription<
+        Upstream: Publisher, Downstream: Subscriber, Operator: UntilOutputOperator
+    >:
         // @unchecked: see above.
         Subscriber, Subscription, @unchecked Sendable
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
@@ -93,22 +109,21 @@
             var isStopped = false
         }
 
-        private let drops: Bool
+        private var drops: Bool { Operator.drops }
         private let downstream: SerialDownstream<Downstream>
         /// Held for the subscription's life, as Combine's holds it (`downstream` lets go at the
         /// end): a subscriber that keeps its subscription is kept with it until it lets it go.
         private let subscriber: Downstream
         private let state: Locked<State>
 
-        init(_ downstream: Downstream, drops: Bool) {
-            self.drops = drops
+        init(_ downstream: Downstream) {
             subscriber = downstream
             self.downstream = SerialDownstream(
-                downstream, afterCompletion: drops ? .everything : .nothing)
+                downstream, afterCompletion: Operator.drops ? .everything : .nothing)
             state = Locked(
                 State(
                     upstream: .awaitingSubscription(
-                        pending: .none, unsubscribed: drops ? nil : downstream)))
+                        pending: .none, unsubscribed: Operator.drops ? nil : downstream)))
             self.downstream.onLaterDemand { [weak self] more in self?.request(more) }
         }
 
@@ -121,7 +136,7 @@
         /// The subscriber for the other publisher: this subscription's, under the same
         /// identifier and name, as Combine's.
         func trigger<Other: Publisher>(_: Other.Type)
-            -> UntilOutputTrigger<Upstream, Downstream, Other>
+            -> UntilOutputTrigger<Upstream, Downstream, Operator, Other>
         {
             UntilOutputTrigger(inner: self)
         }
@@ -293,13 +308,15 @@
     /// The subscriber `prefix(untilOutputFrom:)` and `drop(untilOutputFrom:)` attach to the other
     /// publisher: the operator's subscription under another type, sharing its identifier and
     /// name, as Combine's.
-    struct UntilOutputTrigger<Upstream: Publisher, Downstream: Subscriber, Other: Publisher>:
+    struct UntilOutputTrigger<
+        Upstream: Publisher, Downstream: Subscriber, Operator: UntilOutputOperator, Other: Publisher
+    >:
         Subscriber
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Other.Output
         typealias Failure = Other.Failure
 
-        let inner: UntilOutputSubscription<Upstream, Downstream>
+        let inner: UntilOutputSubscription<Upstream, Downstream, Operator>
 
         var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
 
@@ -317,12 +334,17 @@
         }
     }
 
-    extension UntilOutputSubscription: CombineReflecting {
+    // Each protocol named: a conditional conformance does not imply the ones it inherits.
+    extension UntilOutputSubscription: CustomStringConvertible, CustomReflectable,
+        CustomPlaygroundDisplayConvertible, CombineReflecting
+    where Operator: NamedUntilOutputOperator {
         /// Combine's name for this subscription, for `print()`, the debugger and failures.
-        var description: String { drops ? "DropUntilOutput" : "PrefixUntilOutput" }
+        var description: String { "DropUntilOutput" }
     }
 
-    extension UntilOutputTrigger: CombineReflecting {
+    extension UntilOutputTrigger: CustomStringConvertible, CustomReflectable,
+        CustomPlaygroundDisplayConvertible, CombineReflecting
+    where Operator: NamedUntilOutputOperator {
         /// The operator's name, as its subscription's.
         var description: String { inner.description }
     }

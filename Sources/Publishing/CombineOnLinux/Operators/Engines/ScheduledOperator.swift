@@ -54,10 +54,16 @@
             // A sink asks for every value: the closures go straight in, with nothing to count.
             guard !attachIfSink(subscriber) else { return }
             upstream.subscribe(
-                ScheduledSubscription<Upstream, Downstream>(
-                    subscriber, of: Self.self, schedule: deliverySchedule))
+                ScheduledSubscription<Self, Downstream>(subscriber, schedule: deliverySchedule))
         }
     }
+
+    /// A ``ScheduledOperator`` whose subscription, in Combine, names itself and reflects as
+    /// its name (`receive(on:)`'s "ReceiveOn"). Combine's `delay`'s inner object customizes
+    /// neither (OpenCombine's `DelayTests.testDelayReflection`, run against Combine): it
+    /// describes and dumps as an ordinary object.
+    @usableFromInline
+    package protocol NamedScheduledOperator: ScheduledOperator {}
 
     /// One subscription through a ``ScheduledOperator``: the upstream's subscriber and the
     /// downstream's subscription, as a Combine operator's inner object is.
@@ -74,12 +80,12 @@
     // `init`, and after the subscription the downstream is reached only through it, which calls
     // its handlers one at a time; `schedule` is the operator's (it holds a scheduler, which any
     // thread may use).
-    private final class ScheduledSubscription<Upstream: Publisher, Downstream: Subscriber>:
+    private final class ScheduledSubscription<Operator: ScheduledOperator, Downstream: Subscriber>:
         // @unchecked: see above.
-        Subscriber, Subscription, CombineReflecting, @unchecked Sendable
-    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
+        Subscriber, Subscription, @unchecked Sendable
+    where Downstream.Input == Operator.Output, Downstream.Failure == Operator.Failure {
+        typealias Input = Operator.Output
+        typealias Failure = Operator.Failure
 
         /// Where the subscription is: one state at a time, each holding what it owns.
         private enum Lifecycle {
@@ -119,18 +125,10 @@
         private let downstream: Downstream
         private let schedule: (@escaping () -> Void) -> Void
         private let gate: Gate<Void, Input, Failure>
-        /// The operator's type, which names this subscription.
-        private let publisherType: Any.Type
 
-        var description: String { subscriptionDescription(of: publisherType) }
-
-        init(
-            _ downstream: Downstream, of publisherType: Any.Type,
-            schedule: @escaping (@escaping () -> Void) -> Void
-        ) {
+        init(_ downstream: Downstream, schedule: @escaping (@escaping () -> Void) -> Void) {
             self.schedule = schedule
             self.downstream = downstream
-            self.publisherType = publisherType
             // The handlers hold the downstream until the completion or a cancel. A delivered
             // value's demand is asked of the upstream through the state, which the handlers
             // share with this object (the upstream is there until the stream ends).
@@ -217,5 +215,13 @@
         private func requestUpstream(_ demand: Subscribers.Demand) {
             state.withLock { $0.upstream }?.request(demand)
         }
+    }
+
+    // Each protocol named: a conditional conformance does not imply the ones it inherits.
+    extension ScheduledSubscription: CustomStringConvertible, CustomReflectable,
+        CustomPlaygroundDisplayConvertible, CombineReflecting
+    where Operator: NamedScheduledOperator {
+        /// Combine's name for this subscription, for `print()`, the debugger and failures.
+        var description: String { subscriptionDescription(of: Operator.self) }
     }
 #endif
