@@ -228,4 +228,25 @@ extension UntilOutputEdgeTests {
         third.send(completion: .finished)
         #expect(cancelled.completions.isEmpty)
     }
+
+    @Test(
+        "drop: two well-behaved publishers that both finish end the stream once",
+        .skippedInAppleImitation(
+            "the imitation's drop(untilOutputFrom:) (OpenCombine's) sends a second completion for the publisher that finishes second; no test run against Apple's Combine shows Apple's, and a second completion breaks the protocol"
+        ))
+    func dropEndsOnceForWellBehavedPublishers() {
+        // The upstream first, then the other publisher.
+        let other = PassthroughSubject<Int, TestError>()
+        let upstreamFirst = DemandProbe<Int, TestError>(initial: .max(1))
+        Just(1).setFailureType(to: TestError.self).drop(untilOutputFrom: other)
+            .subscribe(upstreamFirst)
+        other.send(completion: .finished)
+        #expect(upstreamFirst.completions == [.finished])
+        // The other publisher first, before the upstream's subscription; then the upstream.
+        let otherFirst = DemandProbe<Int, TestError>(initial: .max(1))
+        Just(1).setFailureType(to: TestError.self).drop(untilOutputFrom: Empty<Int, TestError>())
+            .subscribe(otherFirst)
+        #expect(otherFirst.completions == [.finished])
+        #expect(otherFirst.values.isEmpty)
+    }
 }

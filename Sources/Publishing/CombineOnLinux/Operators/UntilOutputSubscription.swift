@@ -107,6 +107,13 @@
             /// one is sent on too, and so are the upstream's values once the other publisher
             /// has sent one.
             var isStopped = false
+            /// `drop`: whether the other publisher's completion ended the stream. An upstream
+            /// that then sends its own completion after its subscription is well behaved, and
+            /// the stream has ended: that one is not sent on (only a broken one's is).
+            var endedByTrigger = false
+            /// `drop`: whether a subscription from the other publisher was kept, so that its
+            /// completion comes from a well-behaved publisher.
+            var triggerSubscribed = false
         }
 
         private var drops: Bool { Operator.drops }
@@ -177,7 +184,8 @@
         func receive(completion: Subscribers.Completion<Failure>) {
             let ended = state.withLock {
                 state -> (
-                    trigger: (any Subscription)?, upstream: (any Subscription)?, isSubscribed: Bool
+                    trigger: (any Subscription)?, upstream: (any Subscription)?,
+                    isSubscribed: Bool, sends: Bool
                 )? in
                 if drops {
                     guard !state.isStopped else { return nil }
@@ -186,13 +194,18 @@
                     guard !state.upstream.isTerminal else { return nil }
                 }
                 let isSubscribed = state.upstream.isSubscribed
-                return (state.trigger.end(), state.upstream.end(), isSubscribed)
+                // `drop`: once the other publisher's completion has ended the stream, a
+                // well-behaved upstream's own completion, after its subscription, is not sent
+                // on; a broken one's is, as Combine's.
+                let sends = !(drops && state.endedByTrigger && isSubscribed)
+                return (state.trigger.end(), state.upstream.end(), isSubscribed, sends)
             }
             guard let ended else { return }
             // The upstream has ended itself: let go, not cancelled.
             withExtendedLifetime(ended.upstream) {}
             // `prefix` lets the other publisher go; Combine's `drop` keeps it.
             if !drops { ended.trigger?.cancel() }
+            guard ended.sends else { return }
             // Before the upstream's subscription, Combine's `prefix` has handed its subscriber
             // nothing, and sends it nothing.
             if drops || ended.isSubscribed {
@@ -233,7 +246,9 @@
             let isKept = state.withLock { state in
                 guard !state.upstream.isTerminal else { return false }
                 switch state.trigger {
-                case .awaitingSubscription: state.trigger = .subscribed(subscription)
+                case .awaitingSubscription:
+                    state.trigger = .subscribed(subscription)
+                    state.triggerSubscribed = true
                 case .fired where drops: state.trigger = .firedAndResubscribed(subscription)
                 default: return false
                 }
@@ -290,6 +305,11 @@
                 let hasFired = state.trigger.hasFired
                 trigger = state.trigger.end()
                 guard drops, !hasFired else { return nil }
+                // After the upstream's completion, a well-behaved other publisher's completion
+                // is not sent on: the stream has ended. A broken one's, with no subscription
+                // before it, is, as Combine's.
+                guard !(state.isStopped && state.triggerSubscribed) else { return nil }
+                state.endedByTrigger = true
                 guard state.upstream.isSubscribed else { return .some(nil) }
                 return state.upstream.end()
             }
