@@ -42,9 +42,8 @@
         /// What comes of the upstream's completion.
         private enum Outcome {
             case ignored
-            /// Sent, after cancelling the latest inner publisher's subscription, if any; through
-            /// the serial delivery if it is the stream's first completion.
-            case send(cancelling: (any Subscription)?, isFirst: Bool)
+            /// Sent, after cancelling the latest inner publisher's subscription, if any.
+            case send(cancelling: (any Subscription)?)
         }
 
         private struct State {
@@ -58,7 +57,7 @@
             var inner: (any Subscription)?
             /// Cancelled, or failed by an inner publisher: nothing more goes out.
             var isCancelled = false
-            /// A completion has been sent: what goes out now goes to the subscriber directly.
+            /// A completion has been sent: what a broken upstream sends now still goes out.
             var hasCompleted = false
             /// What the subscriber has asked for and not yet been sent.
             var demand = Subscribers.Demand.none
@@ -73,7 +72,9 @@
 
         init(_ downstream: Downstream) {
             self.downstream = downstream
-            serial = SerialDownstream(downstream)
+            // Every event goes through it, those after a completion too (a broken upstream's, as
+            // Combine's sends them), so that the subscriber is never called on two threads.
+            serial = SerialDownstream(downstream, afterCompletion: .everything)
             // The demand a value queued for another thread's turn returns: owed, and asked of
             // the latest inner publisher.
             serial.onLaterDemand { [weak self] more in
@@ -128,21 +129,20 @@
                 if case .attached = state.upstream { state.upstream = .ended }
                 state.isUpstreamCompleted = true
                 guard !state.isCancelled else { return .ignored }
-                let isFirst = !state.hasCompleted
                 switch completion {
                 case .finished:
                     // Finished once the latest inner publisher has too.
                     guard !state.isAwaitingInner, state.inner == nil else { return .ignored }
                     state.hasCompleted = true
-                    return .send(cancelling: nil, isFirst: isFirst)
+                    return .send(cancelling: nil)
                 case .failure:
                     state.hasCompleted = true
-                    return .send(cancelling: state.inner.take(), isFirst: isFirst)
+                    return .send(cancelling: state.inner.take())
                 }
             }
-            guard case .send(let inner, let isFirst) = outcome else { return }
+            guard case .send(let inner) = outcome else { return }
             inner?.cancel()
-            send(completion, isFirst: isFirst)
+            serial.complete(completion)
         }
 
         // MARK: The downstream's subscription
@@ -185,15 +185,15 @@
         }
 
         fileprivate func innerValue(_ value: Downstream.Input, number: Int) -> Subscribers.Demand {
-            let isDirect = state.withLock { state -> Bool? in
-                guard state.latest == number, !state.isCancelled else { return nil }
+            let isLatest = state.withLock { state -> Bool in
+                guard state.latest == number, !state.isCancelled else { return false }
                 precondition(
                     state.demand > .none, "SwitchToLatest was sent a value it did not ask for")
                 state.demand -= 1
-                return state.hasCompleted
+                return true
             }
-            guard let isDirect else { return .none }
-            let more = isDirect ? downstream.receive(value) : serial.send(value)
+            guard isLatest else { return .none }
+            let more = serial.send(value)
             if more > .none { state.withLock { $0.demand += more } }
             return more
         }
@@ -226,17 +226,7 @@
             }
             guard let upstream = outcome else { return }
             upstream?.cancel()
-            send(completion, isFirst: true)
-        }
-
-        /// Sends `completion`: the first through the serial delivery, any later (a broken
-        /// upstream's) to the subscriber directly, as Combine's sends it.
-        private func send(_ completion: Subscribers.Completion<Failure>, isFirst: Bool) {
-            if isFirst {
-                serial.complete(completion)
-            } else {
-                downstream.receive(completion: completion)
-            }
+            serial.complete(completion)
         }
 
         // MARK: One inner publisher's subscriber
