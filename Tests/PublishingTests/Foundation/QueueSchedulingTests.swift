@@ -100,21 +100,26 @@ struct QueueSchedulingTests {
         let queue = RecordingQueue()
         let runs = Runs(signalAt: 3)
         let token = Locked<(any Cancellable)?>(nil)
+        let tokenKept = DispatchSemaphore(value: 0)
         let cancellable = queue.schedule(
-            after: queue.now.advanced(by: .milliseconds(20)), interval: .milliseconds(20)
+            after: queue.now.advanced(by: .milliseconds(200)), interval: .milliseconds(20)
         ) {
-            if runs.bump() == 3 { token.withLock { $0 }?.cancel() }
+            let run = runs.bump()
+            // However late this thread runs, the token is kept before a run can use it.
+            if run == 1 { _ = tokenKept.wait(timeout: .now() + 30) }
+            if run == 3 { token.withLock { $0 }?.cancel() }
         }
+        // In the queue at once, well before its date.
+        let first = try #require(queue.added.first)
+        #expect(!(first is BlockOperation))
         token.withLock { $0 = cancellable }
+        tokenKept.signal()
         #expect(cancellable is AnyCancellable)
-        #expect(queue.added.count == 1)
-        #expect(!(queue.added.first is BlockOperation))
 
         #expect(runs.reached.wait(timeout: .now() + 30) == .success)
         // The operation that would have been next finishes cancelled, without running.
         queue.waitUntilAllOperationsAreFinished()
         #expect(runs.value == 3)
-        let first = try #require(queue.added.first)
         first.main()
         #expect(runs.value == 3, "An operation that ran runs its action no more")
     }
@@ -126,17 +131,22 @@ struct QueueSchedulingTests {
         let queue = DispatchQueue(label: "QueueSchedulingTests.dispatchRepeatsEndWhenReleased")
         let runs = Runs(signalAt: 2)
         let token = Locked<(any Cancellable)?>(nil)
+        let tokenKept = DispatchSemaphore(value: 0)
         do {
             // The token is the only reference to the repeats; this scope keeps none.
             let cancellable = queue.schedule(
                 after: queue.now.advanced(by: .milliseconds(10)), interval: .milliseconds(10)
             ) {
+                let run = runs.bump()
+                // However late this thread runs, the token is kept before a run can use it.
+                if run == 1 { _ = tokenKept.wait(timeout: .now() + 30) }
                 // Released on the queue itself, so that no later run is already under way.
-                if runs.bump() == 2 { token.withLock { $0 = nil } }
+                if run == 2 { token.withLock { $0 = nil } }
             }
             #expect(cancellable is AnyCancellable)
             token.withLock { $0 = cancellable }
         }
+        tokenKept.signal()
         #expect(runs.reached.wait(timeout: .now() + 30) == .success)
         // Twenty intervals later, on the same serial queue: no run since the release.
         let later = DispatchSemaphore(value: 0)

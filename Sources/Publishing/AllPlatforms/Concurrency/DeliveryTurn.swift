@@ -75,13 +75,6 @@ package struct DeliveryTurn {
         return next
     }
 
-    /// Ends the calling thread's delivery at once, whatever is left: the stream ended inside
-    /// the claim, before anything was delivered.
-    @inlinable
-    package mutating func release() {
-        end()
-    }
-
     /// Keeps the turn for work that will run later on another thread (a scheduler's): no
     /// thread may deliver until that work ``resume()``s it.
     @inlinable

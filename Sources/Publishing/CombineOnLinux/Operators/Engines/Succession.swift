@@ -177,11 +177,6 @@
             end(.failure(error))
         }
 
-        /// Ends the stream with a finish.
-        func finish() {
-            end(.finished)
-        }
-
         /// Keeps `companion` until the stream ends or is cancelled, and cancels it then (at once
         /// if that has happened).
         func accompany(_ companion: any Cancellable) {
