@@ -42,6 +42,9 @@
             case pending
             /// Subscribed: asked for values through its subscription.
             case subscription(any Subscription)
+            /// One of the package's own publishers, attached as a sink while the subscriber asks
+            /// for every value: its closures go straight in, with nothing to count.
+            case sunk(AnyCancellable)
 
             @inlinable
             var subscription: (any Subscription)? {
@@ -53,6 +56,7 @@
                 switch self {
                 case .pending: break
                 case .subscription(let subscription): subscription.cancel()
+                case .sunk(let token): token.cancel()
                 }
             }
         }
@@ -170,11 +174,25 @@
         }
 
         /// Subscribes to `upstream`, after the subscriber has this subscription: the upstream
-        /// sees this subscription as its subscriber, as Combine's does.
+        /// sees this subscription as its subscriber, as Combine's does; but one of the
+        /// package's own publishers, which sees no subscriber, takes the closures, as a sink
+        /// does, when every value is asked for (as Combine's asks for `.unlimited`).
         @inlinable
         func start(_ upstream: Upstream) {
             guard state.withLock({ $0.stage.isOpen }) else { return }
-            upstream.subscribe(self)
+            guard maxPublishers == .unlimited, upstream is any ClosurePublisher else {
+                return upstream.subscribe(self)
+            }
+            let token = upstream.sink(
+                receiveCompletion: { [self] in receive(completion: $0) },
+                receiveValue: { [self] in _ = receive($0) })
+            // Ended while subscribing (cancelled, or failed): cancelled; finished: let go of.
+            let isEnded = state.withLock { state in
+                guard state.stage.isOpen else { return true }
+                if case .awaiting = state.upstream { state.upstream = .attached(.sunk(token)) }
+                return false
+            }
+            if isEnded { token.cancel() }
         }
 
         // MARK: The upstream's subscriber
@@ -195,24 +213,38 @@
 
         @inlinable
         func receive(_ input: Input) -> Subscribers.Demand {
-            let index = state.withLock { state -> Int? in
+            let started = state.withLock { state -> (index: Int, isUnlimited: Bool)? in
                 trapIfCancellingForUpstreamFailure(state, "a value")
                 guard state.stage.isOpen else { return nil }
                 let index = state.nextInner
                 state.nextInner += 1
                 state.inners[index] = .pending
-                return index
+                return (index, state.demand == .unlimited)
             }
-            guard let index else { return .none }
+            guard let started else { return .none }
             // The upstream is asked for more through its subscription, never through what this
             // returns: an inner publisher that finishes at once asks for the next from in here.
-            transform(input).subscribe(Side(self, index: index))
+            let inner = transform(input)
+            // The package's own publishers see no subscriber of their own, so where every
+            // value is asked for they take the closures, as a sink does: a `Just` costs no
+            // subscription. Any other publisher meets flatMap's own subscriber, as Combine's.
+            if started.isUnlimited, inner is any ClosurePublisher {
+                sink(inner, as: started.index)
+            } else {
+                inner.subscribe(Side(self, index: started.index))
+            }
             return .none
         }
 
         @inlinable
         func receive(completion: Subscribers.Completion<Failure>) {
-            state.withLock { trapIfCancellingForUpstreamFailure($0, "a completion") }
+            let keptAfterEnd = state.withLock { state -> Link? in
+                trapIfCancellingForUpstreamFailure(state, "a completion")
+                // After the stream's end, the upstream's own lets go of what is still kept of
+                // it: a sink's token, after an inner publisher's failure.
+                return state.stage.isOpen ? nil : state.upstream.end()
+            }
+            guard keptAfterEnd == nil else { return withExtendedLifetime(keptAfterEnd) {} }
             switch completion {
             case .finished:
                 let link = state.withLock { state -> Link?? in
@@ -351,6 +383,12 @@
                 let isNow = state.turn.mayDeliver
                 state.stage = isNow ? .completed(downstream) : .failing(downstream, error)
                 if inner == nil { state.cancellingForUpstreamFailure = .current }
+                // After an inner publisher's failure the upstream is let go uncancelled, as
+                // Combine's lets it go; a sink's token would cancel as it went, so it stays
+                // until the upstream ends or the subscriber cancels.
+                if inner != nil, case .attached(.sunk) = state.upstream {
+                    return (isNow ? downstream : nil, nil, all, kept)
+                }
                 return (isNow ? downstream : nil, state.upstream.end(), all, kept)
             }
             guard let taken else { return }

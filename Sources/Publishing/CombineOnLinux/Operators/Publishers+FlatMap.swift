@@ -59,6 +59,22 @@
 
     // The inner publishers' side of flatMap's subscription.
     extension FlatMapSubscription {
+        /// Attaches an inner publisher of the package's own as a sink, while the subscriber asks
+        /// for every value.
+        @inlinable
+        func sink(_ inner: NewPublisher, as index: Int) {
+            let token = inner.sink(
+                receiveCompletion: { [self] in innerCompleted($0, index: index) },
+                receiveValue: { [self] in _ = innerValue($0, index: index) })
+            let isCancelled = state.withLock { state in
+                guard state.inners[index] != nil else { return !state.stage.isOpen }
+                state.inners[index] = .sunk(token)
+                return false
+            }
+            // Ended while subscribing: cancelled; if it finished by itself, let go of.
+            if isCancelled { token.cancel() }
+        }
+
         @inlinable
         func innerSubscribed(_ subscription: any Subscription, index: Int) {
             let demand = state.withLock { state -> Subscribers.Demand? in
