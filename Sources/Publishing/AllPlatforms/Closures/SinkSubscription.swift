@@ -43,6 +43,11 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
         /// publisher sent was delivered in its send. One delivered in answer to a request leaves
         /// it shown, as Combine's `Future` keeps its parent then.
         var showsPublisher = true
+        /// Whether the subscriber is being handed the subscription after it joined the
+        /// publisher: what the publisher sends meanwhile waits (a completion must not come
+        /// before the subscription), while a request made in `receive(subscription:)` is
+        /// answered at once.
+        var handingOver = false
 
         /// Whether the demand covers one more value beside those pending.
         var canTakeAnother: Bool { demand > pendingValues }
@@ -109,9 +114,20 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
                 state.latest = nil
                 state.pending.push(event)
             }
-            return true
+            return !state.handingOver
         }
         if isLive { deliver() }
+    }
+
+    /// Hands this to `subscriber` once it has joined the publisher (``attach(_:)``), as
+    /// Combine's `CurrentValueSubject` does: a request made in `receive(subscription:)` is sent
+    /// the current value at once, inside the request; what the publisher sends meanwhile is
+    /// delivered after the hand-over.
+    func handOver(to subscriber: Downstream) {
+        state.withLock { $0.handingOver = true }
+        subscriber.receive(subscription: self)
+        state.withLock { $0.handingOver = false }
+        deliver()
     }
 
     func request(_ demand: Subscribers.Demand) {
