@@ -118,6 +118,9 @@ extension ClosurePublisher {
 ///   - completesOnlyWhenAsked: Whether the completion waits for the subscriber's first request.
 ///   - trapsOnZeroDemand: Whether a request for no values stops the program.
 ///   - onFirstDemand: Called once the subscriber has asked for something and is attached.
+///   - joiningBeforeHandOver: Whether the subscription joins the publisher before the
+///     subscriber receives it, as Combine's `CurrentValueSubject`'s does, so a request made in
+///     `receive(subscription:)` is sent the current value at once.
 ///   - reflected: What the subscription shows in a mirror (see ``SinkReflecting``).
 ///   - sink: Subscribes the two closures to the publisher, returning what ends it.
 @usableFromInline
@@ -128,6 +131,7 @@ package func subscribe<Downstream: Subscriber>(
     completesOnlyWhenAsked: Bool = false,
     trapsOnZeroDemand: Bool = false,
     onFirstDemand: (() -> Void)? = nil,
+    joiningBeforeHandOver: Bool = false,
     reflecting reflected: Any? = nil,
     bySinking sink: (
         _ receiveCompletion: @escaping (Subscribers.Completion<Downstream.Failure>) -> Void,
@@ -138,6 +142,15 @@ package func subscribe<Downstream: Subscriber>(
         subscriber, of: publisherType, valuesWithoutDemand: valuesWithoutDemand,
         completesOnlyWhenAsked: completesOnlyWhenAsked, trapsOnZeroDemand: trapsOnZeroDemand,
         onFirstDemand: onFirstDemand, reflecting: reflected)
+    if joiningBeforeHandOver {
+        subscription.attach(
+            sink(
+                { subscription.post(.completion($0)) },
+                { subscription.post(.value($0)) }
+            ))
+        subscription.handOver(to: subscriber)
+        return
+    }
     subscriber.receive(subscription: subscription)
     subscription.attach(
         sink(

@@ -39,6 +39,15 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
         /// Whose turn it is to call the subscriber. A value sent, or a request made, from inside
         /// a delivery on its thread is delivered at once, nested in it, as in Combine.
         var turn = DeliveryTurn()
+        /// Whether a mirror still shows the publisher: until a cancel, or until a completion the
+        /// publisher sent was delivered in its send. One delivered in answer to a request leaves
+        /// it shown, as Combine's `Future` keeps its parent then.
+        var showsPublisher = true
+        /// Whether the subscriber is being handed the subscription after it joined the
+        /// publisher: what the publisher sends meanwhile waits (a completion must not come
+        /// before the subscription), while a request made in `receive(subscription:)` is
+        /// answered at once.
+        var handingOver = false
 
         /// Whether the demand covers one more value beside those pending.
         var canTakeAnother: Bool { demand > pendingValues }
@@ -105,9 +114,20 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
                 state.latest = nil
                 state.pending.push(event)
             }
-            return true
+            return !state.handingOver
         }
         if isLive { deliver() }
+    }
+
+    /// Hands this to `subscriber` once it has joined the publisher (``attach(_:)``), as
+    /// Combine's `CurrentValueSubject` does: a request made in `receive(subscription:)` is sent
+    /// the current value at once, inside the request; what the publisher sends meanwhile is
+    /// delivered after the hand-over.
+    func handOver(to subscriber: Downstream) {
+        state.withLock { $0.handingOver = true }
+        subscriber.receive(subscription: self)
+        state.withLock { $0.handingOver = false }
+        deliver()
     }
 
     func request(_ demand: Subscribers.Demand) {
@@ -133,6 +153,7 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
             defer {
                 state.stage = .ended
                 state.pending = FIFO()
+                state.showsPublisher = false
             }
             return (state.stage, state.pending, state.latest.take())
         }
@@ -148,6 +169,10 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
     ///   when a delivery returns more demand.
     private func deliver(offeringLatest: Bool = false) {
         var offeringLatest = offeringLatest
+        /// A completion delivered in the publisher's send, not in answer to a request, lets the
+        /// publisher go from a mirror once delivered (see `State.showsPublisher`).
+        let sentByPublisher = !offeringLatest
+        var deliveredCompletion = false
         /// What the value delivered last returned, added to the demand under the lock.
         var returned = Subscribers.Demand.none
         guard state.withLock({ $0.turn.claim(.nested) }) else { return }
@@ -157,6 +182,7 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
                 state.withLock { state in
                     state.demand += returned
                     returned = .none
+                    if deliveredCompletion && sentByPublisher { state.showsPublisher = false }
                     defer { offeringLatest = false }
                     return state.turn.proceed(to: next(&state, offeringLatest: offeringLatest))
                 }
@@ -168,6 +194,7 @@ final class SinkSubscription<Downstream: Subscriber>: Subscription,
                 case .completion(let downstream, let completion, let released):
                     withExtendedLifetime(released) {}
                     downstream.receive(completion: completion)
+                    deliveredCompletion = true
                 }
             })
     }
@@ -211,7 +238,8 @@ extension SinkSubscription: CombineReflecting {
             let downstream: Downstream? =
                 if case .live(let downstream, _) = state.stage { downstream } else { nil }
             return SinkMirrorParts(
-                downstream: downstream as Any, isLive: downstream != nil, demand: state.demand,
+                downstream: downstream as Any, isLive: downstream != nil,
+                showsPublisher: state.showsPublisher, demand: state.demand,
                 hasAsked: state.hasAsked)
         }
         return Mirror(self, children: reflecting.mirrorChildren(of: reflected, parts))
@@ -232,6 +260,9 @@ package struct SinkMirrorParts {
     package var downstream: Any
     /// Whether the subscription has not ended.
     package var isLive: Bool
+    /// Whether the subscription still shows its publisher: until a cancel, or a completion the
+    /// publisher sent was delivered in its send (``SinkSubscription``'s rule).
+    package var showsPublisher: Bool
     /// What the subscriber has asked for and not yet been sent.
     package var demand: Subscribers.Demand
     /// Whether the subscriber has asked for anything yet.

@@ -43,6 +43,8 @@
         Publishing.subscribe(
             subscriber, to: subjectType, valuesWithoutDemand: valuesWithoutDemand,
             trapsOnZeroDemand: true, onFirstDemand: onFirstDemand,
+            // As Combine's: a request made in `receive(subscription:)` is sent the current value.
+            joiningBeforeHandOver: valuesWithoutDemand == .latestKept,
             // Weakly: the subject holds the subscription until it ends.
             reflecting: subject.map(WeakReference.init), bySinking: relay.subscribe)
     }

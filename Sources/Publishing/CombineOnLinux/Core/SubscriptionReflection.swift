@@ -19,9 +19,11 @@
     /// The children of Combine's subject subscriptions ("conduits"): the subject, the
     /// subscriber, the demand, the subject again; `Future`'s say whether any demand came.
     private func conduitChildren<Parent: AnyObject>(
-        _: Parent.Type, _ reflected: Any?, _ parts: SinkMirrorParts, demand: Any
+        _: Parent.Type, _ reflected: Any?, _ parts: SinkMirrorParts, demand: Any,
+        showsParent: Bool? = nil
     ) -> [Mirror.Child] {
-        let parent = parts.isLive ? (reflected as? WeakReference)?.object as? Parent : nil
+        let shown = showsParent ?? parts.isLive
+        let parent = shown ? (reflected as? WeakReference)?.object as? Parent : nil
         return [
             ("parent", parent as Any), ("downstream", parts.downstream), ("demand", demand),
             ("subject", parent as Any),
@@ -52,11 +54,14 @@
         package var subscriptionReflected: Any? { WeakReference(self) }
 
         /// The future, the subscriber, whether it has asked for anything and the future again,
-        /// as Combine's show.
+        /// as Combine's show. As Combine's, the future stays shown after a result delivered in
+        /// answer to a request; one the promise delivered, or a cancel, lets it go.
         package static func mirrorChildren(of reflected: Any?, _ parts: SinkMirrorParts)
             -> [Mirror.Child]
         {
-            var children = conduitChildren(Self.self, reflected, parts, demand: parts.hasAsked)
+            var children = conduitChildren(
+                Self.self, reflected, parts, demand: parts.hasAsked,
+                showsParent: parts.showsPublisher)
             children[2].label = "hasAnyDemand"
             return children
         }
