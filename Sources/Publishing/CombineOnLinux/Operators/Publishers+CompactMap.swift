@@ -66,7 +66,7 @@
                     completion: { completion, downstream in
                         downstream.finish(completion.mapError { $0 as any Error })
                     }
-                ).handling(beforeSubscription: .traps)
+                ).handling(beforeSubscription: .traps).reflecting(subscriberOnly)
             }
         }
     }
@@ -93,10 +93,4 @@
         }
     }
 
-    extension Publishers.TryCompactMap: StepReflecting {
-        /// The subscriber, as Combine's subscription shows it.
-        package static func mirrorChildren(_ parts: StepMirrorParts) -> [Mirror.Child] {
-            [("downstream", parts.downstream)]
-        }
-    }
 #endif

@@ -29,7 +29,7 @@
             @usableFromInline
             package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 upstream.tryMap(encode).makeSteps().handling(beforeSubscription: .handled)
-                    .handling(afterEnd: .ignored)
+                    .handling(afterEnd: .ignored).reflecting(codingMirrorChildren)
             }
         }
 
@@ -60,7 +60,7 @@
             @usableFromInline
             package func makeSteps() -> Steps<Upstream.Output, Upstream.Failure, Output, Failure> {
                 upstream.tryMap(decode).makeSteps().handling(beforeSubscription: .handled)
-                    .handling(afterEnd: .ignored)
+                    .handling(afterEnd: .ignored).reflecting(codingMirrorChildren)
             }
         }
     }
@@ -89,22 +89,6 @@
         public func encode<Coder: TopLevelEncoder>(encoder: Coder) -> Publishers.Encode<Self, Coder>
         where Output: Encodable {
             Publishers.Encode(upstream: self, encoder: encoder)
-        }
-    }
-
-    extension Publishers.Encode: StepReflecting {
-        /// The subscriber, whether the stream has ended, and the upstream's subscription, as
-        /// Combine's subscription shows them.
-        package static func mirrorChildren(_ parts: StepMirrorParts) -> [Mirror.Child] {
-            codingMirrorChildren(parts)
-        }
-    }
-
-    extension Publishers.Decode: StepReflecting {
-        /// The subscriber, whether the stream has ended, and the upstream's subscription, as
-        /// Combine's subscription shows them.
-        package static func mirrorChildren(_ parts: StepMirrorParts) -> [Mirror.Child] {
-            codingMirrorChildren(parts)
         }
     }
 

@@ -69,7 +69,7 @@
                     completion: { completion, downstream in
                         downstream.finish(completion.mapError { $0 as any Error })
                     }
-                ).handling(beforeSubscription: .traps)
+                ).handling(beforeSubscription: .traps).reflecting(subscriberOnly)
             }
         }
     }
@@ -91,13 +91,6 @@
             -> Publishers.TryFilter<Self>
         {
             Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
-        }
-    }
-
-    extension Publishers.TryFilter: StepReflecting {
-        /// The subscriber, as Combine's subscription shows it.
-        package static func mirrorChildren(_ parts: StepMirrorParts) -> [Mirror.Child] {
-            [("downstream", parts.downstream)]
         }
     }
 #endif

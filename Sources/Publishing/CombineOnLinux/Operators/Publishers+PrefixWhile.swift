@@ -31,7 +31,7 @@
                 let predicate = predicate
                 return Steps { value, downstream in
                     if predicate(value) { downstream.send(value) } else { downstream.finish() }
-                }.handling(beforeSubscription: .traps)
+                }.handling(beforeSubscription: .traps).reflecting(subscriberOnly)
             }
         }
     }
@@ -48,10 +48,4 @@
         }
     }
 
-    extension Publishers.PrefixWhile: StepReflecting {
-        /// The subscriber, as Combine's subscription shows it.
-        package static func mirrorChildren(_ parts: StepMirrorParts) -> [Mirror.Child] {
-            [("downstream", parts.downstream)]
-        }
-    }
 #endif

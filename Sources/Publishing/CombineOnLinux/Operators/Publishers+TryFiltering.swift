@@ -91,7 +91,7 @@
                     completion: { completion, downstream in
                         downstream.finish(completion.mapError { $0 as any Error })
                     }
-                ).handling(beforeSubscription: .traps)
+                ).handling(beforeSubscription: .traps).reflecting(subscriberOnly)
             }
         }
 
@@ -183,10 +183,4 @@
         }
     }
 
-    extension Publishers.TryPrefixWhile: StepReflecting {
-        /// The subscriber, as Combine's subscription shows it.
-        package static func mirrorChildren(_ parts: StepMirrorParts) -> [Mirror.Child] {
-            [("downstream", parts.downstream)]
-        }
-    }
 #endif

@@ -371,14 +371,11 @@
     }
 
     extension StepSubscription {
-        /// What the steps, or the operator, show; no children otherwise, as most of Combine's
-        /// operators show none.
+        /// What the steps show; no children otherwise, as most of Combine's operators show none.
         var customMirror: Mirror {
-            let children =
-                steps.children
-                ?? (publisherType as? any StepReflecting.Type)?
-                .mirrorChildren
-            guard let children else { return Mirror(self, children: EmptyCollection()) }
+            guard let children = steps.children else {
+                return Mirror(self, children: EmptyCollection())
+            }
             let (upstream, isFinished) = state.withLock { state in
                 switch state.lifecycle {
                 case .awaitingSubscription, .subscribed:

@@ -36,7 +36,7 @@
         package var completion:
             (Subscribers.Completion<UpstreamFailure>, Forwarder<Output, Failure>) -> Void
         /// What the subscription shows in a mirror, with the state the steps keep, or `nil` for
-        /// what the operator's ``StepReflecting`` conformance shows, if any.
+        /// no children, as most of Combine's operators show none.
         package var children: ((StepMirrorParts) -> [Mirror.Child])?
     }
 
@@ -132,10 +132,9 @@
         }
     }
 
-    /// A ``StepOperator`` whose subscription, as Combine's, shows children in a mirror that its
-    /// steps' state is no part of: `tryFilter`'s, `prefix(while:)`'s show their subscriber.
-    package protocol StepReflecting {
-        /// The children of the subscription's mirror.
-        static func mirrorChildren(_ parts: StepMirrorParts) -> [Mirror.Child]
+    /// The children of a subscription that shows only its subscriber, as Combine's
+    /// `tryFilter`, `tryCompactMap`, `prefix(while:)` and `tryPrefix(while:)` show.
+    func subscriberOnly(_ parts: StepMirrorParts) -> [Mirror.Child] {
+        [("downstream", parts.downstream)]
     }
 #endif
