@@ -13,13 +13,14 @@
     /// after its first is sent on too; after the stream's failure by the upstream, the latest
     /// inner publisher's values still go out (its completion does not), and its subscription,
     /// if it comes then, is still asked for what is owed. Those events reach the subscriber
-    /// directly, held for the subscription's life, as Combine's holds it. After a cancel, or
-    /// an inner publisher's failure, nothing more goes out.
-    // @unchecked: every mutable field is in `state`, behind its lock; the subscriber and the
-    // subscriptions are called after the lock is released.
+    /// through the same serial delivery; it is held for the subscription's life, as Combine's
+    /// holds it. After a cancel, or an inner publisher's failure, nothing more goes out.
     final class SwitchToLatestSubscription<
         Inner: Publisher, Upstream: Publisher, Downstream: Subscriber
-    >: Subscriber, Subscription, CombineReflecting, @unchecked Sendable
+    >: Subscriber, Subscription, CombineReflecting,
+        // @unchecked: every mutable field is in `state`, behind its lock; the subscriber and
+        // the subscriptions are called after the lock is released.
+        @unchecked Sendable
     where
         Upstream.Output == Inner, Inner.Failure == Upstream.Failure,
         Downstream.Input == Inner.Output, Downstream.Failure == Upstream.Failure
